@@ -32,14 +32,17 @@ export interface HttpClient {
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const ports: HttpPorts = options;
-  const $fetch = ofetch.create({
-    baseURL: options.baseURL ?? '',
-    timeout: options.timeoutMs ?? HTTP_TIMEOUT_MS,
-    // A retried POST could sign in twice or double a payment; the caller decides.
-    retry: 0,
-    ignoreResponseError: true,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
+  const $fetch = ofetch.create(
+    {
+      baseURL: options.baseURL ?? '',
+      timeout: options.timeoutMs ?? HTTP_TIMEOUT_MS,
+      // A retried POST could sign in twice or double a payment; the caller decides.
+      retry: 0,
+      ignoreResponseError: true,
+    },
+    // ofetch reads `fetch` from its global options (the second argument), not from the defaults.
+    options.fetch ? { fetch: options.fetch } : {},
+  );
 
   async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
     const method = opts.method ?? 'GET';

@@ -136,11 +136,20 @@ export function matchPattern(pattern: string, pathname: string): Record<string, 
       if (optional) continue;
       return null;
     }
-    if (segment.startsWith(':')) params[name] = decodeURIComponent(value);
+    if (segment.startsWith(':')) params[name] = safeDecode(value);
     else if (segment !== value) return null;
     i++;
   }
   return i === have.length ? params : null;
+}
+
+/** A malformed escape (`/article/%E0`) keeps its raw text instead of throwing out of a guard. */
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 export function findPublicRoute(pathname: string): PublicRoute | undefined {

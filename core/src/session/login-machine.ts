@@ -65,7 +65,8 @@ export const loginMachine = setup({
       },
     },
     captchaFailed: {
-      on: { REFRESH_CAPTCHA: 'loadingCaptcha' },
+      // The reason belongs to the failed fetch: once the user retries, it no longer applies.
+      on: { REFRESH_CAPTCHA: { target: 'loadingCaptcha', actions: assign({ failure: null }) } },
     },
     editing: {
       on: {

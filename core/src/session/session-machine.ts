@@ -140,6 +140,9 @@ export const sessionMachine = setup({
         },
         ejecting: {
           entry: emit({ type: 'notify', level: 'error', message: messages.noPermission }),
+          // Already on the way out: a SIGN_OUT must not restart the call (a failed one would keep
+          // the user in), and a second EJECT must not repeat the notice.
+          on: { SIGN_OUT: {}, EJECT: {} },
           invoke: {
             src: 'signOut',
             // Out either way: a user without rights must not stay in, even if the call failed.
