@@ -4,6 +4,7 @@ export default [
   'core/vitest.config.ts',
   'server/vitest.config.ts',
   'ui/vitest.config.ts',
+  'ui/vitest.e2e.config.ts',
   'cli/vitest.config.ts',
   'examples/vitest.config.ts',
 ];

@@ -1,0 +1,17 @@
+/**
+ * `npm run bench`: every benchmark of the project, each printing its figures beside the bars of
+ * shared/design/QUALITY.md. Timings live here, never in the test suite.
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const benches = ['server/bench/auth.ts', 'ui/bench/bundle-size.ts'];
+
+let failed = false;
+for (const bench of benches) {
+  console.log(`\n== ${bench}`);
+  const run = spawnSync(process.execPath, ['--import', 'tsx', bench], { cwd: root, stdio: 'inherit' });
+  if (run.status !== 0) failed = true;
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,90 @@
+/**
+ * The `wanxiang` program: global options, the commands, and the mapping of every outcome to
+ * stderr text and an exit code (0 only on success).
+ */
+import { Command, CommanderError, Option } from 'commander';
+import pkg from '../package.json' with { type: 'json' };
+import { registerLogin } from './commands/login';
+import { registerLogout } from './commands/logout';
+import { registerWhoami } from './commands/whoami';
+import { API_URL_ENV, DEFAULT_API_URL } from './config/api-url';
+import { CONFIG_DIR_ENV } from './config/config-dir';
+import { ExitCode } from './errors';
+import { chineseHelp, translateCommanderError } from './io/help-zh';
+import { report, reportEndedSession } from './report';
+import { type Io, Runtime } from './runtime';
+
+const ROOT_HELP = `
+示例：
+  $ wanxiang login
+  $ wanxiang whoami --json
+  $ wanxiang --api-url https://wanxiang.example.com whoami
+
+环境变量：
+  ${API_URL_ENV}     服务地址，同 --api-url
+  WANXIANG_PASSWORD    login 的密码，同 --password
+  ${CONFIG_DIR_ENV}  保存登录的目录（默认 $XDG_CONFIG_HOME/wanxiang 或 ~/.config/wanxiang，
+                       Windows 为 %APPDATA%\\wanxiang）
+
+退出码：
+  0 成功；1 失败；2 用法错误；4 需要登录（未登录或登录已失效）；130 已取消`;
+
+export function createProgram(runtime: Runtime): Command {
+  const { io } = runtime;
+  const program = new Command('wanxiang');
+  // Settings first: subcommands copy them when they are created.
+  program
+    .description('万象命令行：登录万象服务，供运维脚本使用')
+    .version(pkg.version, '-V, --version', '显示版本号')
+    .helpOption('-h, --help', '显示帮助')
+    .helpCommand('help [command]', '显示某个命令的帮助')
+    .addOption(
+      new Option('--api-url <url>', `万象服务地址，默认为登录时保存的地址，否则 ${DEFAULT_API_URL}`).env(
+        API_URL_ENV,
+      ),
+    )
+    .configureHelp(chineseHelp)
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      outputError: (text, write) => write(translateCommanderError(text)),
+    })
+    .showHelpAfterError('  运行 `wanxiang --help` 查看用法')
+    // commander would call process.exit itself; the exit code is decided below instead.
+    .exitOverride()
+    .addHelpText('after', ROOT_HELP);
+
+  registerLogin(program, runtime);
+  registerWhoami(program, runtime);
+  registerLogout(program, runtime);
+  return program;
+}
+
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  const runtime = new Runtime(io);
+  try {
+    await createProgram(runtime).parseAsync(argv, { from: 'user' });
+    return runtime.sessionEnded ? reportEndedSession(runtime) : ExitCode.ok;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version end this way with code 0; usage errors were printed by commander.
+      return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
+    }
+    return report(error, runtime);
+  }
+}
+
+// A reader that stopped early (`wanxiang whoami | head -1`) is not a failure of the command.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
+}
+
+// exitCode rather than exit(): stdout and stderr finish writing before the process ends.
+process.exitCode = await run(process.argv.slice(2), {
+  stdin: process.stdin,
+  stdout: process.stdout,
+  stderr: process.stderr,
+  env: process.env,
+});
