@@ -1,0 +1,88 @@
+/**
+ * `buildApp(config)`: the whole server as one Fastify instance, migrated, seeded and ready.
+ * `main.ts` listens with it; tests drive it through `app.inject()`.
+ *
+ * Areas are plugins, one folder each; shared pieces (database, auth decorators, errors,
+ * security headers) are registered once at the root with fastify-plugin.
+ */
+import { mkdirSync } from 'node:fs';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ServerConfig } from './config.js';
+import { openDatabase } from './db/connect.js';
+import { databasePlugin } from './db/plugin.js';
+import { authArea } from './domain/auth/index.js';
+import { monitorRoutes, requestStatsPlugin } from './domain/monitor/index.js';
+import { platformConfigRoutes } from './domain/platform-config/routes.js';
+import { errorsPlugin } from './http/errors.js';
+import { openApiPlugin } from './http/openapi.js';
+import { genReqId, requestIdPlugin } from './http/request-id.js';
+import { securityPlugin } from './http/security.js';
+import { uiPlugin } from './static/ui.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: ServerConfig;
+  }
+}
+
+export interface BuildOptions {
+  /** Where log lines go (default stdout); tests pass a stream to read them. */
+  logStream?: { write(line: string): void };
+  /** Runs after every area is registered and before the app is sealed (tests add routes here). */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+/** 1 MiB: enough for any JSON form; uploads will have their own limit on their own routes. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export async function buildApp(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // The data folder holds the SQLite file and, later, uploads: make sure it exists whatever the database.
+  mkdirSync(config.dataDir, { recursive: true });
+  const handle = openDatabase(config.database);
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
+    },
+    genReqId,
+    // A hop count is given to Fastify as a function: its types only list addresses and booleans.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // All schema errors at once, so a form can mark every wrong field in one round trip.
+    ajv: { customOptions: { allErrors: true } },
+  });
+
+  // Response schemas document the answers (OpenAPI) but do not shape them: plain
+  // JSON.stringify, so a field missing from a schema is never silently dropped.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.decorate('config', config);
+
+  try {
+    await app.register(requestIdPlugin);
+    await app.register(errorsPlugin);
+    await app.register(securityPlugin);
+    await app.register(requestStatsPlugin);
+    await app.register(openApiPlugin, { version: config.version });
+    await app.register(databasePlugin, { handle });
+
+    await app.register(authArea);
+    await app.register(platformConfigRoutes);
+    await app.register(monitorRoutes);
+
+    await app.register(uiPlugin, { uiDist: config.uiDist });
+    await options.beforeReady?.(app);
+    await app.ready();
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    await handle.close().catch(() => undefined);
+    throw error;
+  }
+  return app;
+}

@@ -1,0 +1,151 @@
+/**
+ * Server configuration, read once from the environment. Everything else takes a `ServerConfig`
+ * so tests can build an app from plain values (and an injectable clock) without touching
+ * `process.env`. The table of variables lives in server/CONFIG.md.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type DatabaseConfig =
+  | { dialect: 'sqlite'; file: string }
+  | { dialect: 'postgres'; url: string; poolSize: number };
+
+export type TrustProxy = boolean | number | string[];
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Where the SQLite file (and later uploads) live; created at start. */
+  dataDir: string;
+  database: DatabaseConfig;
+  /** Password for the `admin` account created on first start; generated when absent. */
+  adminPassword: string | null;
+  /** A captcha answer accepted for any valid captcha id — for automated tests only. */
+  captchaTestCode: string | null;
+  /** Create the demo users operator/editor/guest on first start. */
+  demoUsers: boolean;
+  sessionTtlMs: number;
+  /** The built UI (Vite `dist`); `null` or a missing folder means "UI not built". */
+  uiDist: string | null;
+  trustProxy: TrustProxy;
+  version: string;
+  logLevel: LogLevel;
+  /** The clock, injectable so TTLs and rate-limit windows are testable without sleeping. */
+  now: () => number;
+}
+
+// Both src/config.ts and the bundled dist/main.js sit one level below the package folder, so
+// these relative URLs resolve the same from source (tsx, vitest) and from the build.
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+const defaultUiDist = fileURLToPath(new URL('../../ui/dist', import.meta.url));
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+function nonEmpty(value: string | undefined): string | null {
+  const v = value?.trim();
+  return v ? v : null;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = nonEmpty(env[name]);
+  if (raw === null) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  }
+  return n;
+}
+
+function positiveNumber(env: Env, name: string, fallback: number): number {
+  const raw = nonEmpty(env[name]);
+  if (raw === null) return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0) throw new ConfigError(`${name} must be a positive number, got "${raw}"`);
+  return n;
+}
+
+const OFF = new Set(['0', 'false', 'off', 'no']);
+const ON = new Set(['1', 'true', 'on', 'yes']);
+
+/** `TRUST_PROXY`: off by default; `true`, a hop count, or a comma list of addresses/CIDRs. */
+function trustProxy(raw: string | null): TrustProxy {
+  if (raw === null || OFF.has(raw.toLowerCase())) return false;
+  if (ON.has(raw.toLowerCase())) return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function logLevel(raw: string | null): LogLevel {
+  if (raw === null) return 'info';
+  const level = raw.toLowerCase() as LogLevel;
+  if (!LOG_LEVELS.includes(level)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  return level;
+}
+
+/** WANXIANG_VERSION, else the checkout's short commit hash, else the package version. */
+export function resolveVersion(explicit: string | null): string {
+  if (explicit) return explicit;
+  try {
+    const hash = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: packageDir,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: 2000,
+    }).trim();
+    if (/^[0-9a-f]{4,40}$/.test(hash)) return hash;
+  } catch {
+    // not a git checkout, or git missing: fall through to the package version
+  }
+  try {
+    const pkg = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as {
+      version?: string;
+    };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+export function loadConfig(env: Env = process.env): ServerConfig {
+  const dataDir = path.resolve(nonEmpty(env.DATA_DIR) ?? './data');
+  const databaseUrl = nonEmpty(env.DATABASE_URL);
+  const database: DatabaseConfig =
+    databaseUrl && /^postgres(ql)?:\/\//i.test(databaseUrl)
+      ? { dialect: 'postgres', url: databaseUrl, poolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 200) }
+      : { dialect: 'sqlite', file: path.join(dataDir, 'wanxiang.db') };
+  if (databaseUrl && database.dialect === 'sqlite') {
+    throw new ConfigError(
+      'DATABASE_URL must start with postgres:// or postgresql:// (leave it unset for SQLite)',
+    );
+  }
+  const demo = nonEmpty(env.WANXIANG_DEMO);
+  const uiDist = nonEmpty(env.UI_DIST);
+  return {
+    port: integer(env, 'PORT', 8080, 0, 65535),
+    host: nonEmpty(env.HOST) ?? '0.0.0.0',
+    dataDir,
+    database,
+    adminPassword: nonEmpty(env.WANXIANG_ADMIN_PASSWORD),
+    captchaTestCode: nonEmpty(env.WANXIANG_CAPTCHA_TEST_CODE),
+    demoUsers: demo === null || !OFF.has(demo.toLowerCase()),
+    sessionTtlMs: positiveNumber(env, 'SESSION_TTL_HOURS', 168) * 3_600_000,
+    uiDist: uiDist ? path.resolve(uiDist) : defaultUiDist,
+    trustProxy: trustProxy(nonEmpty(env.TRUST_PROXY)),
+    version: resolveVersion(nonEmpty(env.WANXIANG_VERSION)),
+    logLevel: logLevel(nonEmpty(env.LOG_LEVEL)),
+    now: Date.now,
+  };
+}

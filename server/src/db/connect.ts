@@ -1,0 +1,65 @@
+/**
+ * Opens the database named by the config: SQLite through better-sqlite3 (the embedded
+ * default) or PostgreSQL through a pg pool. Both give the same typed Kysely instance.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.js';
+import type { Database } from './schema.js';
+
+export type DialectName = DatabaseConfig['dialect'];
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+const INT8_OID = 20;
+
+// PostgreSQL returns BIGINT as a string (it may exceed 2^53). Our BIGINTs are epoch
+// milliseconds and counts, far below that, so this pool parses them to numbers and the code
+// above the database sees the same types on both dialects. Per pool, not global.
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8_OID && format !== 'binary') return (value: string) => Number(value);
+    // biome-ignore lint/suspicious/noExplicitAny: pg's overloads do not accept a union format
+    return pg.types.getTypeParser(oid, format as any);
+  },
+};
+
+/** Closing twice (app close after a failed start, then a signal) must not throw. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | null = null;
+  return () => {
+    closing ??= close();
+    return closing;
+  };
+}
+
+function openSqlite(file: string): DatabaseHandle {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  // WAL lets readers proceed during a write; NORMAL sync in WAL mode survives a process crash
+  // (kill -9) with every committed transaction; busy_timeout waits for a concurrent writer
+  // (another process, a backup) instead of failing at once.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: once(() => db.destroy()) };
+}
+
+function openPostgres(url: string, poolSize: number): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: once(() => db.destroy()) };
+}
+
+export function openDatabase(config: DatabaseConfig): DatabaseHandle {
+  return config.dialect === 'sqlite' ? openSqlite(config.file) : openPostgres(config.url, config.poolSize);
+}

@@ -1,0 +1,95 @@
+/**
+ * The typed shape of the database, as Kysely sees it. Column names are the SQL names
+ * (snake_case) so queries read like SQL; routes map rows to camelCase at the wire.
+ *
+ * Uniform on both dialects: timestamps are epoch milliseconds in BIGINT columns (PostgreSQL's
+ * int8 is parsed to a JS number by the pool, see connect.ts), flags are INTEGER 0/1
+ * (better-sqlite3 cannot bind booleans), JSON is TEXT.
+ */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Epoch milliseconds. */
+export type EpochMs = number;
+/** 0 or 1. */
+export type Flag = 0 | 1;
+
+export type UserStatus = 'active' | 'disabled';
+export type RevokedReason = 'signout' | 'revoked' | 'disabled';
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  nickname: string | null;
+  avatar: string | null;
+  phone: string | null;
+  email: string | null;
+  status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+  last_login_at: EpochMs | null;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  name: string;
+  title: string;
+  /** JSON array of `area:mode` strings. */
+  permissions: string;
+}
+
+export interface UserRolesTable {
+  user_id: number;
+  role_id: number;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  /** SHA-256 (hex) of the bearer token; the token itself is never stored. */
+  token_hash: string;
+  user_id: number;
+  created_at: EpochMs;
+  expires_at: EpochMs;
+  revoked_at: EpochMs | null;
+  revoked_reason: RevokedReason | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface CaptchasTable {
+  id: string;
+  /** SHA-256 (hex) of the lower-cased answer. */
+  code_hash: string;
+  expires_at: EpochMs;
+  used: Flag;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  username: string;
+  ip: string;
+  success: Flag;
+  at: EpochMs;
+}
+
+export interface PlatformConfigTable {
+  key: string;
+  /** JSON text. */
+  value: string;
+  updated_at: EpochMs;
+}
+
+export interface Database {
+  users: UsersTable;
+  roles: RolesTable;
+  user_roles: UserRolesTable;
+  sessions: SessionsTable;
+  captchas: CaptchasTable;
+  login_attempts: LoginAttemptsTable;
+  platform_config: PlatformConfigTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Session = Selectable<SessionsTable>;

@@ -1,0 +1,31 @@
+/**
+ * At every start: roles re-synced from core's ROLES, and on the first start the admin and
+ * demo accounts. What was created is kept as `app.startup` so main.ts can tell the operator
+ * (the generated admin password is printed once and never logged).
+ */
+import fp from 'fastify-plugin';
+import { ensureInitialUsers, type InitialUsersReport } from './initial-users.js';
+import { prepareDummyHash } from './passwords.js';
+import { seedRoles } from './roles.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    startup: InitialUsersReport;
+  }
+}
+
+export const authBootstrapPlugin = fp(
+  async (app) => {
+    await seedRoles(app.db);
+    // Hashed alongside the first-start accounts, on the thread pool.
+    const dummy = prepareDummyHash();
+    const report = await ensureInitialUsers(app.db, {
+      adminPassword: app.config.adminPassword,
+      demoUsers: app.config.demoUsers,
+      now: app.config.now(),
+    });
+    await dummy;
+    app.decorate('startup', report);
+  },
+  { name: 'wanxiang-auth-bootstrap', dependencies: ['wanxiang-database'] },
+);

@@ -1,0 +1,72 @@
+/**
+ * One place that turns every failure into the envelope of API.md: domain errors as they are,
+ * schema violations as 422 with per-field messages, malformed JSON as 422, an oversized body
+ * as 413, and anything unexpected as a 500 that carries the request id and never a stack
+ * trace (the stack goes to the log).
+ */
+import { ErrorCode, type FailureEnvelope, t } from '@wanxiang/core';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiError, notFound } from './envelope.js';
+import { fieldMessages, type SchemaError } from './validation-messages.js';
+
+function send(reply: FastifyReply, status: number, body: FailureEnvelope) {
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+function fromFrameworkError(error: FastifyError, request: FastifyRequest): ApiError | null {
+  if (error.validation) {
+    const context = (error.validationContext ?? 'body') as 'body' | 'querystring' | 'params' | 'headers';
+    const schema = request.routeOptions.schema?.[context];
+    return new ApiError({
+      status: 422,
+      errorCode: ErrorCode.invalidInput,
+      message: t('invalidInput'),
+      data: { fields: fieldMessages(error.validation as SchemaError[], schema) },
+    });
+  }
+  const status = error.statusCode ?? 500;
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
+    return new ApiError({ status: 413, errorCode: 413, message: t('payloadTooLarge') });
+  }
+  // JSON.parse failures reach us as a SyntaxError with status 400; an empty JSON body has its own code.
+  if (
+    (status === 400 && error instanceof SyntaxError) ||
+    error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+    error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+  ) {
+    return new ApiError({ status: 422, errorCode: ErrorCode.invalidInput, message: t('invalidJson') });
+  }
+  if (status === 404) return notFound();
+  if (status >= 400 && status < 500) {
+    // Other client errors the framework raises (unsupported media type, bad content length, …).
+    return new ApiError({ status, errorCode: status, message: t('invalidInput') });
+  }
+  return null;
+}
+
+/** The JSON 404 for an unknown /api path (also used by the site's not-found handler). */
+export function sendApiNotFound(_request: FastifyRequest, reply: FastifyReply) {
+  return send(reply, 404, notFound().toEnvelope());
+}
+
+export const errorsPlugin = fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      const known = error instanceof ApiError ? error : fromFrameworkError(error, request);
+      if (known) {
+        if (known.status >= 500) request.log.error({ err: error }, 'request failed');
+        reply.headers(known.headers);
+        return send(reply, known.status, known.toEnvelope());
+      }
+      request.log.error({ err: error }, 'unexpected error');
+      return send(reply, 500, {
+        success: false,
+        errorCode: ErrorCode.serverError,
+        message: t('serverFault', { requestId: request.id }),
+        data: { requestId: request.id },
+      });
+    });
+  },
+  { name: 'wanxiang-errors' },
+);

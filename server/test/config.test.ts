@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+// Configuration is read from the environment only; no database is involved.
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: path.resolve('./data'),
+      database: { dialect: 'sqlite', file: path.join(path.resolve('./data'), 'wanxiang.db') },
+      adminPassword: null,
+      captchaTestCode: null,
+      demoUsers: true,
+      sessionTtlMs: 168 * 3_600_000,
+      trustProxy: false,
+      logLevel: 'info',
+    });
+    expect(config.uiDist).toBe(path.resolve(import.meta.dirname, '../../ui/dist'));
+    expect(config.version).toMatch(/^([0-9a-f]{4,40}|\d+\.\d+\.\d+)$/);
+    expect(typeof config.now()).toBe('number');
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9090',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/tmp/wx-data',
+      DATABASE_URL: 'postgres://u:p@db:5432/wanxiang',
+      WANXIANG_ADMIN_PASSWORD: 's3cret!',
+      WANXIANG_CAPTCHA_TEST_CODE: 'abcd',
+      WANXIANG_DEMO: 'off',
+      SESSION_TTL_HOURS: '12',
+      UI_DIST: '/srv/ui',
+      TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+      WANXIANG_VERSION: 'v1.2.3',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 9090,
+      host: '127.0.0.1',
+      dataDir: '/tmp/wx-data',
+      database: { dialect: 'postgres', url: 'postgres://u:p@db:5432/wanxiang', poolSize: 10 },
+      adminPassword: 's3cret!',
+      captchaTestCode: 'abcd',
+      demoUsers: false,
+      sessionTtlMs: 12 * 3_600_000,
+      uiDist: '/srv/ui',
+      trustProxy: ['10.0.0.0/8', '127.0.0.1'],
+      version: 'v1.2.3',
+      logLevel: 'warn',
+    });
+  });
+
+  it.each([
+    ['0', false],
+    ['false', false],
+    ['OFF', false],
+    ['1', true],
+    ['on', true],
+    ['', true],
+  ])('WANXIANG_DEMO=%j → demo users %s', (value, expected) => {
+    expect(loadConfig({ WANXIANG_DEMO: value }).demoUsers).toBe(expected);
+  });
+
+  it.each([
+    ['true', true],
+    ['2', 2],
+    ['off', false],
+  ])('TRUST_PROXY=%j → %j', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['SESSION_TTL_HOURS', '-1'],
+    ['LOG_LEVEL', 'loud'],
+    ['DATABASE_URL', 'mysql://db/x'],
+  ])('rejects %s=%j with a clear error', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+});

@@ -1,0 +1,150 @@
+import { ErrorCode, permissionsOf } from '@wanxiang/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { revokeUserSessions } from '../src/domain/auth/index.js';
+import { ADMIN_PASSWORD, DB_KINDS, startTestApp, type TestApp } from './helpers/app.js';
+import { bearer, tokenOf } from './helpers/auth.js';
+
+describe.each(DB_KINDS)('sessions on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+  afterAll(async () => t?.close());
+
+  const current = (headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: '/api/user/current', headers });
+
+  async function userId(username: string): Promise<number> {
+    const row = await t.app.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  it('answers the current user with roles and the permissions they grant', async () => {
+    const token = await tokenOf(t.app, 'editor', 'editor123');
+    const res = await current(bearer(token));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      data: {
+        id: await userId('editor'),
+        username: 'editor',
+        nickname: '编辑演示账号',
+        avatar: null,
+        roles: ['editor'],
+        permissions: permissionsOf(['editor']),
+      },
+    });
+    expect(res.json().data.permissions).toContain('blog:write');
+    expect(res.json().data.permissions).not.toContain('system:read');
+  });
+
+  it('answers a user without roles with empty roles and permissions', async () => {
+    const token = await tokenOf(t.app, 'guest', 'guest123');
+    expect((await current(bearer(token))).json().data).toMatchObject({
+      username: 'guest',
+      roles: [],
+      permissions: [],
+    });
+  });
+
+  it.each([
+    ['no token', {}],
+    ['an unknown token', bearer('A'.repeat(43))],
+    ['a malformed header', { authorization: 'Basic YWRtaW46eA==' }],
+  ])('answers 401 for %s', async (_name, headers) => {
+    const res = await current(headers as Record<string, string>);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ success: false, errorCode: ErrorCode.unauthorized, message: '请先登录' });
+  });
+
+  it('signs out: the token is revoked server-side and answers 401 afterwards', async () => {
+    const token = await tokenOf(t.app, 'admin', ADMIN_PASSWORD);
+    const out = await t.app.inject({ method: 'GET', url: '/api/login/signout', headers: bearer(token) });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toMatchObject({ success: true });
+    expect((await current(bearer(token))).statusCode).toBe(401);
+    const again = await t.app.inject({ method: 'GET', url: '/api/login/signout', headers: bearer(token) });
+    expect(again.statusCode).toBe(401);
+  });
+
+  it('expires a token after the session TTL', async () => {
+    const token = await tokenOf(t.app, 'admin', ADMIN_PASSWORD);
+    t.clock.advance(t.config.sessionTtlMs - 1);
+    expect((await current(bearer(token))).statusCode).toBe(200);
+    t.clock.advance(1);
+    const res = await current(bearer(token));
+    expect(res.statusCode).toBe(401);
+    expect(res.json().errorCode).toBe(ErrorCode.unauthorized);
+  });
+
+  it('answers HTTP 200 errorCode 1 once an administrator revoked the sessions', async () => {
+    const first = await tokenOf(t.app, 'operator', 'operator123');
+    const second = await tokenOf(t.app, 'operator', 'operator123');
+    const bystander = await tokenOf(t.app, 'editor', 'editor123');
+    const revoked = await revokeUserSessions(t.app.db, await userId('operator'), 'revoked', t.clock.now());
+    expect(revoked).toBeGreaterThanOrEqual(2);
+    for (const token of [first, second]) {
+      const res = await current(bearer(token));
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        success: false,
+        errorCode: ErrorCode.sessionRevoked,
+        message: '登录状态已失效，请重新登录',
+      });
+    }
+    expect((await current(bearer(bystander))).statusCode).toBe(200);
+    // A new sign-in gives a working session again.
+    expect((await current(bearer(await tokenOf(t.app, 'operator', 'operator123')))).statusCode).toBe(200);
+  });
+
+  it('answers errorCode 1 to a disabled user, and revoking with reason "disabled" does too', async () => {
+    const token = await tokenOf(t.app, 'editor', 'editor123');
+    const id = await userId('editor');
+    await t.app.db.updateTable('users').set({ status: 'disabled' }).where('id', '=', id).execute();
+    try {
+      const res = await current(bearer(token));
+      expect(res.statusCode).toBe(200);
+      expect(res.json().errorCode).toBe(ErrorCode.sessionRevoked);
+    } finally {
+      await t.app.db.updateTable('users').set({ status: 'active' }).where('id', '=', id).execute();
+    }
+    expect((await current(bearer(token))).statusCode).toBe(200);
+    await revokeUserSessions(t.app.db, id, 'disabled', t.clock.now());
+    expect((await current(bearer(token))).json().errorCode).toBe(ErrorCode.sessionRevoked);
+    const rows = await t.app.db
+      .selectFrom('sessions')
+      .select('revoked_reason')
+      .where('user_id', '=', id)
+      .where('expires_at', '>', t.clock.now())
+      .execute();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.revoked_reason === 'disabled')).toBe(true);
+  });
+
+  it('revokeUserSessions leaves ended sessions as they were and counts only live ones', async () => {
+    const id = await userId('guest');
+    const token = await tokenOf(t.app, 'guest', 'guest123');
+    await t.app.inject({ method: 'GET', url: '/api/login/signout', headers: bearer(token) });
+    await tokenOf(t.app, 'guest', 'guest123');
+    const live = await t.app.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', id)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', t.clock.now())
+      .execute();
+    expect(live).toHaveLength(1);
+    expect(await revokeUserSessions(t.app.db, id, 'revoked', t.clock.now())).toBe(live.length);
+    const reasons = await t.app.db
+      .selectFrom('sessions')
+      .select('revoked_reason')
+      .where('user_id', '=', id)
+      .execute();
+    expect(reasons.map((r) => r.revoked_reason)).toContain('signout');
+    expect(await revokeUserSessions(t.app.db, id, 'revoked', t.clock.now())).toBe(0);
+  });
+});

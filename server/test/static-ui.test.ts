@@ -1,0 +1,94 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS, startTestApp, type TestApp } from './helpers/app.js';
+
+const INDEX =
+  '<!doctype html><html><head><title>万象</title></head><body><div id="root"></div></body></html>';
+const SCRIPT = 'console.log("app")';
+
+describe.each(DB_KINDS)('serving the built UI on %s', (kind) => {
+  let t: TestApp;
+  let uiDist: string;
+  beforeAll(async () => {
+    uiDist = mkdtempSync(path.join(os.tmpdir(), 'wanxiang-ui-'));
+    mkdirSync(path.join(uiDist, 'assets'));
+    writeFileSync(path.join(uiDist, 'index.html'), INDEX);
+    writeFileSync(path.join(uiDist, 'assets', 'index-Bx7k2p.js'), SCRIPT);
+    writeFileSync(path.join(uiDist, 'robots.txt'), 'User-agent: *\n');
+    t = await startTestApp(kind, { config: { demoUsers: false, uiDist } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(uiDist, { recursive: true, force: true });
+  });
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+  it('serves index.html at / with no-cache', async () => {
+    const res = await get('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(INDEX);
+  });
+
+  it('serves hashed assets with a long immutable cache', async () => {
+    const res = await get('/assets/index-Bx7k2p.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.body).toBe(SCRIPT);
+  });
+
+  it('serves other files, revalidated', async () => {
+    const res = await get('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/admin/login', '/admin/OMS/order', '/article/42', '/doc/detail/7/3', '/no/such/page'])(
+    'answers index.html with 200 for the client route %s',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(INDEX);
+    },
+  );
+
+  it('keeps the JSON 404 for /api paths, even ones that look like files', async () => {
+    for (const url of ['/api/nope', '/api/assets/index-Bx7k2p.js']) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ success: false, errorCode: 404 });
+    }
+  });
+
+  it('does not answer index.html to a POST or to a path escaping the folder', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/admin/login' })).statusCode).toBe(404);
+    const traversal = await get('/../../etc/passwd');
+    expect(traversal.body).not.toContain('root:');
+  });
+});
+
+describe.each(DB_KINDS)('without a built UI on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind, {
+      config: { demoUsers: false, uiDist: path.join(os.tmpdir(), 'no-such-ui-dist') },
+    });
+  });
+  afterAll(async () => t?.close());
+
+  it('answers a plain message that the UI is not built, while the API works', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/admin' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toContain('UI is not built');
+    expect((await t.app.inject({ method: 'GET', url: '/api/public/config' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/nope' })).json().errorCode).toBe(404);
+  });
+});
