@@ -1,0 +1,123 @@
+/**
+ * JavaScript loaded before a route can paint, gzip-compressed, from the production build
+ * (`npm run build -w @wanxiang/ui`): the entry's static import graph from index.html plus the
+ * lazy chunks of the route's layout and screen and their static imports, read from Vite's
+ * manifest. Printed beside the bars of shared/design/QUALITY.md; exits 1 when a bar is missed or
+ * admin code reaches the public home.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+interface RouteBudget {
+  path: string;
+  /** The lazy modules the route renders (see ui/src/app/routes.tsx). */
+  screens: string[];
+  barKb: number | null;
+  what: string;
+}
+
+const ROUTES: RouteBudget[] = [
+  {
+    path: '/',
+    screens: ['src/public/PublicLayout.tsx', 'src/public/PublicScreen.tsx'],
+    barKb: 200,
+    what: 'public home: JavaScript before first paint',
+  },
+  {
+    path: '/admin/login',
+    screens: ['src/login/AdminLogin.tsx'],
+    barKb: 220,
+    what: '/admin/login: JavaScript before the form shows',
+  },
+  {
+    path: '/admin',
+    screens: ['src/admin/AdminLayout.tsx', 'src/admin/AdminHome.tsx'],
+    barKb: null,
+    what: 'admin home after login (the 400 KB bar is for the first list, a later issue)',
+  },
+  {
+    path: '/admin/sys-tools/monitor',
+    screens: ['src/admin/AdminLayout.tsx', 'src/admin/monitor/ServerMonitor.tsx'],
+    barKb: 400,
+    what: 'server monitor after login',
+  },
+];
+
+/** Class names only admin screens use: their presence in the public closure means admin code leaked. */
+const ADMIN_MARKERS = ['wx-admin-', 'wx-monitor'];
+
+const dist = fileURLToPath(new URL('../dist', import.meta.url));
+const manifestPath = join(dist, '.vite/manifest.json');
+if (!existsSync(manifestPath)) {
+  console.error(`${manifestPath} is missing: run \`npm run build -w @wanxiang/ui\` first`);
+  process.exit(1);
+}
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+
+function closure(keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`manifest has no ${key}`);
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return seen;
+}
+
+const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+if (!entry) throw new Error('manifest has no entry');
+
+const gzipCache = new Map<string, number>();
+function gzipSize(file: string): number {
+  let size = gzipCache.get(file);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+    gzipCache.set(file, size);
+  }
+  return size;
+}
+
+const kb = (bytes: number) => bytes / 1024;
+let failed = false;
+console.log('JavaScript before first paint (gzip, from ui/dist)');
+for (const route of ROUTES) {
+  const keys = closure([entry, ...route.screens]);
+  const files = [...keys].map((k) => manifest[k]?.file ?? '').filter((f) => f.endsWith('.js'));
+  const total = files.reduce((sum, file) => sum + gzipSize(file), 0);
+  const within = route.barKb === null || kb(total) <= route.barKb;
+  if (!within) failed = true;
+  const bar = route.barKb === null ? '(no bar)' : `bar ≤ ${route.barKb} KB ${within ? 'ok' : 'MISSED'}`;
+  console.log(
+    `  ${route.path.padEnd(26)} ${kb(total).toFixed(1).padStart(6)} KB  ${bar.padEnd(20)} ${files.length} files — ${route.what}`,
+  );
+  if (route.path === '/') {
+    const leaked = files.filter((file) => {
+      const text = readFileSync(join(dist, file), 'utf8');
+      return ADMIN_MARKERS.some((marker) => text.includes(marker));
+    });
+    const adminChunks = [...keys].filter((k) => manifest[k]?.src?.startsWith('src/admin/'));
+    if (leaked.length > 0 || adminChunks.length > 0) {
+      failed = true;
+      console.log(`    admin code in the public home: ${[...leaked, ...adminChunks].join(', ')}`);
+    } else {
+      console.log('    no admin code in it');
+    }
+  }
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,123 @@
+/** The back office: every admin route, the server monitor with real figures, console hygiene. */
+import { hostname } from 'node:os';
+import { ADMIN_ROUTES } from '@wanxiang/core';
+import type { Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiSignIn,
+  browserAvailable,
+  openPage,
+  type Session,
+  screenshot,
+  startSession,
+  TEST_ADMIN_PASSWORD,
+  useToken,
+} from './harness';
+
+describe.runIf(browserAvailable())('admin back office (e2e)', () => {
+  let session: Session;
+  let token: string;
+  beforeAll(async () => {
+    session = await startSession();
+    token = await apiSignIn(session.server.url, 'admin', TEST_ADMIN_PASSWORD);
+  });
+  afterAll(async () => {
+    await session?.stop();
+  });
+
+  it('opens every admin route of spec §2 with its Chinese title in the header', async () => {
+    const { page, errors, close } = await openPage(session);
+    await useToken(page, token);
+    for (const route of ADMIN_ROUTES) {
+      const path = `/admin/${route.pattern}`;
+      await page.goto(path);
+      await page.locator('.wx-admin-title').getByText(route.title, { exact: true }).waitFor();
+      if (route.pattern === 'sys-tools/monitor') await page.locator('.wx-monitor').waitFor();
+      else await page.getByRole('heading', { name: route.title, exact: true }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(path);
+    }
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('loads the server figures before the monitor renders, shows real ones and refreshes them', async () => {
+    const { page, errors, close } = await openPage(session);
+    await useToken(page, token);
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'admin', exact: true }).waitFor();
+
+    // Hold the figures: the previous screen stays until they are there.
+    let held: Route | null = null;
+    const arrived = new Promise<Route>((resolve) => {
+      void page.route('**/api/admin/server-monitor', async (route) => {
+        if (held) return route.continue();
+        held = route;
+        resolve(route);
+      });
+    });
+    await page.locator('.wx-admin-menu').getByText('平台配置').click();
+    await page.locator('.wx-admin-menu').getByText('服务器监控').click();
+    const route = await arrived;
+    expect(await page.locator('.wx-monitor').count()).toBe(0);
+    await page.getByRole('heading', { name: 'admin', exact: true }).waitFor();
+    await route.continue();
+
+    await page.locator('.wx-monitor').waitFor();
+    const value = (label: string) =>
+      page
+        .locator('.ant-descriptions-item')
+        .filter({ hasText: label })
+        .locator('.ant-descriptions-item-content');
+    expect(await value('主机名').textContent()).toBe(hostname());
+    expect(await value('Node.js 版本').first().textContent()).toBe(process.version);
+    expect(await value('类型').textContent()).toBe('SQLite');
+    expect(await value('大小').textContent()).toMatch(/^\d+(\.\d)? (B|KB|MB|GB)$/);
+    expect(
+      Number(
+        (await page
+          .locator('.ant-statistic')
+          .first()
+          .locator('.ant-statistic-content-value')
+          .textContent()) ?? 'x',
+      ),
+    ).toBeGreaterThan(0);
+    const cpu = page.locator('.wx-monitor-gauge').filter({ hasText: '主机 CPU' });
+    expect(await cpu.locator('.ant-progress').first().textContent()).toMatch(/^\d+(\.\d)?%$/);
+
+    // Auto refresh: the next answer comes by itself and the time stamp moves on.
+    const stamp = await page.locator('.wx-monitor-updated').textContent();
+    const next = await page.waitForResponse((r) => r.url().endsWith('/api/admin/server-monitor'), {
+      timeout: 15_000,
+    });
+    expect(next.status()).toBe(200);
+    await page.waitForFunction(
+      (previous) => document.querySelector('.wx-monitor-updated')?.textContent !== previous,
+      stamp,
+    );
+    await page.locator('svg.wx-sparkline').first().waitFor();
+    await screenshot(page, 'server-monitor', { fullPage: true });
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('collapses the menu and keeps the current screen selected', async () => {
+    const { page, close } = await openPage(session);
+    await useToken(page, token);
+    await page.goto('/admin/runner/dispatch');
+    const selected = page.locator('.wx-admin-menu .ant-menu-item-selected');
+    await selected.getByText('按订单派单').waitFor();
+    await page.locator('.wx-admin-breadcrumb').getByText('配送').waitFor();
+    await page.locator('.ant-layout-sider-trigger').click();
+    await page.locator('.ant-layout-sider-collapsed').waitFor();
+    await page.locator('.ant-layout-sider-trigger').click();
+    await page.locator('.ant-layout-sider-collapsed').waitFor({ state: 'detached' });
+    await selected.getByText('按订单派单').waitFor();
+    // Disabled entries stay visible but cannot be opened.
+    await page.locator('.wx-admin-menu').getByText('设备/监控').click();
+    const kitchen = page
+      .locator('.wx-admin-menu .ant-menu-item-disabled')
+      .filter({ hasText: '后厨硬件与监控' });
+    await kitchen.waitFor();
+    await close();
+  });
+});

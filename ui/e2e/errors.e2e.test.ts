@@ -1,0 +1,159 @@
+/**
+ * The 404 screen, the Loading... heading of lazy screens, and the error-catalogue rows that need a
+ * server answer we cannot provoke for real (500, errorCode 1): intercepted with page.route.
+ */
+import type { Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiSignIn,
+  browserAvailable,
+  notices,
+  openPage,
+  type Session,
+  screenshot,
+  startSession,
+  storedToken,
+  TEST_ADMIN_PASSWORD,
+  useToken,
+} from './harness';
+
+/** Holds the first request matching `pattern` until `release()`; `held` resolves once it arrived. */
+function holdRequest(pattern: RegExp) {
+  let arrived: (route: Route) => void = () => {};
+  const held = new Promise<Route>((resolve) => {
+    arrived = resolve;
+  });
+  let route: Route | null = null;
+  const handler = (r: Route) => {
+    if (route) return r.continue();
+    route = r;
+    arrived(r);
+  };
+  return {
+    pattern,
+    handler,
+    held,
+    release: async () => {
+      await (await held).continue();
+    },
+  };
+}
+
+describe.runIf(browserAvailable())('404, Loading... and error answers (e2e)', () => {
+  let session: Session;
+  let adminToken: string;
+  beforeAll(async () => {
+    session = await startSession();
+    adminToken = await apiSignIn(session.server.url, 'admin', TEST_ADMIN_PASSWORD);
+  });
+  afterAll(async () => {
+    await session?.stop();
+  });
+
+  it('shows "{path} has error Not Found", 返回首页 and the copyright with the version for an unknown path', async () => {
+    const { page, errors, close } = await openPage(session);
+    await page.goto('/no/such/page?x=1');
+    await page.getByText('/no/such/page has error Not Found', { exact: true }).waitFor();
+    const footer = await page.locator('.wx-copyright').textContent();
+    expect(footer).toMatch(/2024/);
+    expect(footer).toMatch(/版本 ([0-9a-f]{4,40}|dev)$/);
+    await screenshot(page, 'not-found');
+    await page.getByRole('button', { name: '返回首页' }).click();
+    // /admin, which sends a signed-out visitor on to the login screen.
+    await page.waitForURL((url) => url.pathname === '/admin/login');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('shows the 404 screen for an unknown admin path of a signed-in user', async () => {
+    const { page, close } = await openPage(session);
+    await useToken(page, adminToken);
+    await page.goto('/admin/no/such/screen');
+    await page.getByText('/admin/no/such/screen has error Not Found', { exact: true }).waitFor();
+    await page.getByRole('button', { name: '返回首页' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin');
+    await page.getByRole('heading', { name: 'admin', exact: true }).waitFor();
+    await close();
+  });
+
+  it('shows Loading... while a lazy screen’s chunk is on its way (first visit)', async () => {
+    const { page, close } = await openPage(session);
+    const hold = holdRequest(/\/assets\/NotFound-[\w-]+\.js$/);
+    await page.route(hold.pattern, hold.handler);
+    await page.goto('/lost', { waitUntil: 'commit' });
+    await hold.held;
+    await page.getByRole('heading', { name: 'Loading...', exact: true }).waitFor();
+    expect(await page.getByText('has error').count()).toBe(0);
+    await hold.release();
+    await page.getByText('/lost has error Not Found').waitFor();
+    expect(await page.getByRole('heading', { name: 'Loading...' }).count()).toBe(0);
+    await close();
+  });
+
+  it('shows Loading... in the layout while a screen’s chunk loads during a navigation', async () => {
+    const { page, close } = await openPage(session);
+    await useToken(page, adminToken);
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'admin', exact: true }).waitFor();
+    const hold = holdRequest(/\/assets\/AdminScreen-[\w-]+\.js$/);
+    await page.route(hold.pattern, hold.handler);
+    await page.locator('.wx-admin-menu').getByText('门店', { exact: true }).click();
+    await hold.held;
+    await page.getByRole('heading', { name: 'Loading...', exact: true }).waitFor();
+    // The layout stays: only the screen waits.
+    await page.locator('.wx-admin-menu').waitFor();
+    await hold.release();
+    await page.getByRole('heading', { name: '门店', exact: true }).waitFor();
+    await close();
+  });
+
+  it('a 500 answer shows 系统错误 {message} and the screen offers a retry', async () => {
+    const { page, close } = await openPage(session);
+    await useToken(page, adminToken);
+    await page.route('**/api/admin/server-monitor', (route) =>
+      route.fulfill({
+        status: 500,
+        json: { success: false, errorCode: 500, message: '数据库连接失败（请求编号 abc123）' },
+      }),
+    );
+    await page.goto('/admin/sys-tools/monitor');
+    const toast = notices(page).filter({ hasText: '系统错误' });
+    await toast.waitFor();
+    expect((await toast.locator('.ant-notification-notice-title').textContent())?.trim()).toBe(
+      '系统错误 数据库连接失败（请求编号 abc123）',
+    );
+    await page.getByText('服务器监控数据加载失败').waitFor();
+
+    await page.unroute('**/api/admin/server-monitor');
+    // antd spaces out a two-character label: 重 试.
+    await page.getByRole('button', { name: /^重\s?试$/ }).click();
+    await page.getByText('Node.js 版本').waitFor();
+    expect(await storedToken(page)).toBe(adminToken);
+    await close();
+  });
+
+  it('an errorCode 1 answer removes the token and reloads the page', async () => {
+    const { page, close } = await openPage(session);
+    await useToken(page, adminToken);
+    let documents = 0;
+    page.on('request', (r) => {
+      if (r.isNavigationRequest() && r.frame() === page.mainFrame()) documents++;
+    });
+    let answered = false;
+    await page.route('**/api/user/current', (route) => {
+      if (answered) return route.continue();
+      answered = true;
+      return route.fulfill({
+        status: 200,
+        json: { success: false, errorCode: 1, message: '登录状态已失效，请重新登录' },
+      });
+    });
+    await page.goto('/admin/OMS/store');
+    await page.waitForURL((url) => url.pathname === '/admin/login');
+    await page.getByText('账号登录').waitFor();
+    expect(await storedToken(page)).toBeNull();
+    // The first load, the reload (the guard then sends the visitor to /admin/login in the page).
+    expect(documents).toBe(2);
+    await close();
+  });
+});

@@ -1,0 +1,163 @@
+/**
+ * What every end-to-end file needs: the built server (testing/built-server.ts), Debian's Chromium,
+ * a page that records console errors, and sign-in through the API for tests that are not about
+ * the login screen.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type BuiltServer,
+  startBuiltServer,
+  TEST_ADMIN_PASSWORD,
+  TEST_CAPTCHA_CODE,
+} from '../../testing/built-server';
+
+export { TEST_ADMIN_PASSWORD, TEST_CAPTCHA_CODE };
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const SCREENSHOT_DIR = fileURLToPath(new URL('./screenshots/', import.meta.url));
+
+/**
+ * Whether this run has a browser. Without one: CI fails loudly, a developer's machine skips the
+ * browser tests with a notice.
+ */
+export function browserAvailable(): boolean {
+  if (existsSync(CHROMIUM_PATH)) return true;
+  if (process.env.CI) {
+    throw new Error(
+      `${CHROMIUM_PATH} is missing: end-to-end tests must run in CI (apt-get install -y chromium)`,
+    );
+  }
+  console.warn(`[e2e] ${CHROMIUM_PATH} not found: skipping the browser tests (apt-get install -y chromium)`);
+  return false;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface Session {
+  server: BuiltServer;
+  browser: Browser;
+  stop(): Promise<void>;
+}
+
+export async function startSession(): Promise<Session> {
+  const server = await startBuiltServer();
+  let browser: Browser;
+  try {
+    browser = await launchBrowser();
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return {
+    server,
+    browser,
+    async stop() {
+      await browser.close();
+      await server.stop();
+    },
+  };
+}
+
+export interface TestPage {
+  context: BrowserContext;
+  page: Page;
+  /** console errors and uncaught exceptions seen so far. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+export async function openPage(
+  session: Session,
+  options: { width?: number; height?: number } = {},
+): Promise<TestPage> {
+  const context = await session.browser.newContext({
+    baseURL: session.server.url,
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    locale: 'zh-CN',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors, close: () => context.close() };
+}
+
+/** Signs in through the API (captcha answer from the test server's env): returns the token. */
+export async function apiSignIn(baseUrl: string, username: string, password: string): Promise<string> {
+  const captcha = (await (await fetch(`${baseUrl}/api/captcha/request`)).json()) as { captchaId: string };
+  const res = await fetch(`${baseUrl}/api/login/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username,
+      password,
+      captchaId: captcha.captchaId,
+      captchaCode: TEST_CAPTCHA_CODE,
+    }),
+  });
+  const body = (await res.json()) as { success: boolean; data?: { token: string }; message?: string };
+  if (!body.success || !body.data) throw new Error(`sign-in of ${username} failed: ${JSON.stringify(body)}`);
+  return body.data.token;
+}
+
+/** Puts a token where the app keeps it, as a sign-in would have. */
+export async function useToken(page: Page, token: string): Promise<void> {
+  if (!page.url().startsWith('http')) await page.goto('/favicon.svg');
+  await page.evaluate((t) => window.localStorage.setItem('token', t), token);
+}
+
+export async function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => window.localStorage.getItem('token'));
+}
+
+/** Fills and submits the login form of /admin/login or /scan_login. */
+export async function fillLogin(
+  page: Page,
+  username: string,
+  password: string,
+  captcha: string,
+): Promise<void> {
+  await page.getByPlaceholder('用户名').fill(username);
+  await page.getByPlaceholder('密码').fill(password);
+  await page.getByPlaceholder('验证码').fill(captcha);
+  await page.locator('button[type="submit"]').click();
+}
+
+/** The text of the notifications on screen. */
+export function notices(page: Page) {
+  return page.locator('.ant-notification-notice');
+}
+
+/** A screenshot once fonts are in and transitions have finished (antd animates colour and height). */
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: `${SCREENSHOT_DIR}${name}.png`, fullPage: options.fullPage ?? false });
+}

@@ -1,0 +1,122 @@
+/**
+ * The route table, built from core's PUBLIC_ROUTES and ADMIN_ROUTES so routing and guarding
+ * cannot drift apart. Every layout and screen is its own lazy chunk: the public site never loads
+ * admin code.
+ */
+import { ADMIN_ROUTES, PUBLIC_ROUTES } from '@wanxiang/core';
+import { Suspense } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { fetchServerFigures } from '../admin/monitor/figures';
+import { Loading } from '../screens/Loading';
+import { lazyScreen } from '../screens/lazy-screen';
+import { ScreenOutlet } from '../screens/ScreenOutlet';
+import { Guard } from '../session/Guard';
+import { guardedLoader } from '../session/guarded-loader';
+import type { Services } from './services';
+
+const PublicLayout = lazyScreen(() => import('../public/PublicLayout'));
+const PublicScreen = lazyScreen<{ title: string }>(() => import('../public/PublicScreen'));
+const ScanLogin = lazyScreen(() => import('../login/ScanLogin'));
+const AdminLogin = lazyScreen(() => import('../login/AdminLogin'));
+const AdminLayout = lazyScreen(() => import('../admin/AdminLayout'));
+const AdminHome = lazyScreen(() => import('../admin/AdminHome'));
+const AdminScreen = lazyScreen<{ title: string }>(() => import('../admin/AdminScreen'));
+const ServerMonitor = lazyScreen(() => import('../admin/monitor/ServerMonitor'));
+const MonitorError = lazyScreen(() => import('../admin/monitor/MonitorError'));
+const NotFound = lazyScreen(() => import('../screens/NotFound'));
+
+/** What a route needs loaded to render: fetched together on the first visit. */
+export interface RouteHandle {
+  preload?: () => Promise<unknown>;
+}
+
+const MONITOR_PATTERN = 'sys-tools/monitor';
+
+export function buildRoutes(services: Services): RouteObject[] {
+  const adminScreens: RouteObject[] = ADMIN_ROUTES.map((route) =>
+    route.pattern === MONITOR_PATTERN
+      ? {
+          id: `admin:${route.pattern}`,
+          path: route.pattern,
+          // The figures are loaded before the screen renders (spec §2), its chunk meanwhile.
+          loader: guardedLoader(services, () => {
+            void ServerMonitor.preload();
+            return fetchServerFigures(services.http);
+          }),
+          element: <ServerMonitor />,
+          errorElement: <MonitorError />,
+          handle: { preload: ServerMonitor.preload } satisfies RouteHandle,
+        }
+      : {
+          id: `admin:${route.pattern}`,
+          path: route.pattern,
+          element: <AdminScreen title={route.title} />,
+          handle: { preload: AdminScreen.preload } satisfies RouteHandle,
+        },
+  );
+
+  return [
+    {
+      id: 'root',
+      path: '/',
+      element: (
+        <Guard>
+          <ScreenOutlet level={1} />
+        </Guard>
+      ),
+      hydrateFallbackElement: <Loading />,
+      errorElement: (
+        <Suspense fallback={<Loading />}>
+          <NotFound />
+        </Suspense>
+      ),
+      children: [
+        {
+          id: 'public',
+          element: <PublicLayout />,
+          handle: { preload: PublicLayout.preload } satisfies RouteHandle,
+          children: PUBLIC_ROUTES.map((route) => ({
+            id: `public:${route.pattern}`,
+            path: route.pattern,
+            // /cloud/api has no screen: the layout alone.
+            element: route.screen ? <PublicScreen title={route.title} /> : null,
+            handle: (route.screen ? { preload: PublicScreen.preload } : {}) satisfies RouteHandle,
+          })),
+        },
+        {
+          id: 'scan-login',
+          path: 'scan_login',
+          element: <ScanLogin />,
+          handle: { preload: ScanLogin.preload } satisfies RouteHandle,
+        },
+        {
+          id: 'admin-login',
+          path: 'admin/login',
+          element: <AdminLogin />,
+          handle: { preload: AdminLogin.preload } satisfies RouteHandle,
+        },
+        {
+          id: 'admin',
+          path: 'admin',
+          element: <AdminLayout />,
+          handle: { preload: AdminLayout.preload } satisfies RouteHandle,
+          children: [
+            {
+              id: 'admin:index',
+              index: true,
+              element: <AdminHome />,
+              handle: { preload: AdminHome.preload } satisfies RouteHandle,
+            },
+            ...adminScreens,
+          ],
+        },
+        {
+          id: 'not-found',
+          path: '*',
+          element: <NotFound />,
+          handle: { preload: NotFound.preload } satisfies RouteHandle,
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,13 @@
+import { Empty } from 'antd';
+
+/** A public screen's frame: its Chinese title; the content arrives with its own issue. */
+export default function PublicScreen({ title }: { title: string }) {
+  return (
+    <section className="wx-public-screen">
+      <h2 className="wx-public-screen-title">{title}</h2>
+      <div className="wx-public-panel">
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+      </div>
+    </section>
+  );
+}
