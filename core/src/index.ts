@@ -1,6 +1,7 @@
 export * from './config';
 export * from './contract/envelope';
 export * from './contract/permissions';
+export * from './contract/server-monitor';
 export * from './http/api-error';
 export * from './http/auth-api';
 export * from './http/client';

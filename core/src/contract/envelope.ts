@@ -11,6 +11,7 @@ export const ErrorCode = {
   forbidden: 403,
   notFound: 404,
   conflict: 409,
+  payloadTooLarge: 413,
   invalidInput: 422,
   tooManyRequests: 429,
   serverError: 500,

@@ -36,6 +36,7 @@ export const messages = {
   username: '用户名',
   password: '密码',
   captchaCode: '验证码',
+  captchaId: '验证码编号',
   signIn: '登录',
   signOut: '退出登录',
   refreshCaptcha: '看不清？点击图片换一张',

@@ -27,7 +27,7 @@ function fromFrameworkError(error: FastifyError, request: FastifyRequest): ApiEr
   }
   const status = error.statusCode ?? 500;
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
-    return new ApiError({ status: 413, errorCode: 413, message: t('payloadTooLarge') });
+    return new ApiError({ status: 413, errorCode: ErrorCode.payloadTooLarge, message: t('payloadTooLarge') });
   }
   // JSON.parse failures reach us as a SyntaxError with status 400; an empty JSON body has its own code.
   if (

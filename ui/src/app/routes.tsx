@@ -3,10 +3,10 @@
  * cannot drift apart. Every layout and screen is its own lazy chunk: the public site never loads
  * admin code.
  */
-import { ADMIN_ROUTES, PUBLIC_ROUTES } from '@wanxiang/core';
+import { ADMIN_ROUTES, fetchServerMonitor, PUBLIC_ROUTES } from '@wanxiang/core';
 import { Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { fetchServerFigures } from '../admin/monitor/figures';
+
 import { Loading } from '../screens/Loading';
 import { lazyScreen } from '../screens/lazy-screen';
 import { ScreenOutlet } from '../screens/ScreenOutlet';
@@ -41,7 +41,7 @@ export function buildRoutes(services: Services): RouteObject[] {
           // The figures are loaded before the screen renders (spec §2), its chunk meanwhile.
           loader: guardedLoader(services, () => {
             void ServerMonitor.preload();
-            return fetchServerFigures(services.http);
+            return fetchServerMonitor(services.http);
           }),
           element: <ServerMonitor />,
           errorElement: <MonitorError />,

@@ -21,7 +21,7 @@ const signInBodySchema = {
   properties: {
     username: { type: 'string', title: messages.username, minLength: 1, maxLength: 64 },
     password: { type: 'string', title: messages.password, minLength: 1, maxLength: 256 },
-    captchaId: { type: 'string', title: '验证码编号', minLength: 1, maxLength: 64 },
+    captchaId: { type: 'string', title: messages.captchaId, minLength: 1, maxLength: 64 },
     captchaCode: { type: 'string', title: messages.captchaCode, minLength: 1, maxLength: 16 },
   },
 } as const;

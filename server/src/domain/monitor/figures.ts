@@ -5,6 +5,7 @@
  */
 import { statfs } from 'node:fs/promises';
 import os from 'node:os';
+import type { ServerMonitorFigures } from '@wanxiang/core';
 import { type Kysely, sql } from 'kysely';
 import type { DialectName } from '../../db/connect.js';
 import type { Database } from '../../db/schema.js';
@@ -104,7 +105,7 @@ export interface MonitorContext {
   now: number;
 }
 
-export async function collectFigures(ctx: MonitorContext) {
+export async function collectFigures(ctx: MonitorContext): Promise<ServerMonitorFigures> {
   const cpu = ctx.cpu.read();
   const cpus = os.cpus();
   const mem = process.memoryUsage();

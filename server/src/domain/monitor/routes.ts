@@ -1,4 +1,5 @@
 /** GET /api/admin/server-monitor — the figures behind the 服务器监控 screen (system:read). */
+import { SERVER_MONITOR_PATH } from '@wanxiang/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../http/envelope.js';
 import { authFailureResponses, bearerSecurity, successEnvelopeSchema } from '../../http/schemas.js';
@@ -89,7 +90,7 @@ const figuresSchema = {
 export const monitorRoutes: FastifyPluginAsync = async (app) => {
   const cpu = new CpuMeter();
   app.get(
-    '/api/admin/server-monitor',
+    SERVER_MONITOR_PATH,
     {
       preHandler: app.requirePermission('system', 'read'),
       schema: {

@@ -3,12 +3,12 @@
  * route's loader fetches them before the screen renders; the screen re-runs it every few seconds.
  */
 import { ReloadOutlined } from '@ant-design/icons';
+import type { ServerMonitorFigures as ServerFigures } from '@wanxiang/core';
 import { DATE_TIME_FORMAT } from '@wanxiang/core';
 import { Button, Card, Col, Descriptions, Progress, Row, Space, Statistic, Switch, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router-dom';
 import { dayjs } from '../../app/dayjs';
-import type { ServerFigures } from './figures';
 import { formatBytes, formatDuration, usageColor } from './format';
 import { Sparkline } from './Sparkline';
 import './monitor.css';

@@ -1,11 +1,14 @@
 /**
- * The answer of GET /api/admin/server-monitor (server/src/domain/monitor/figures.ts), and its
- * loader. The shape belongs in core's contract with the other wire types; it is here until core
- * declares it.
+ * The answer of GET /api/admin/server-monitor (API.md "Auth"): host, process, database and
+ * request figures. The server produces it, the monitor screen renders it.
  */
-import type { HttpClient, SuccessEnvelope } from '@wanxiang/core';
+import type { HttpClient } from '../http/client';
+import type { SuccessEnvelope } from './envelope';
 
-export interface ServerFigures {
+export const SERVER_MONITOR_PATH = '/api/admin/server-monitor';
+
+export interface ServerMonitorFigures {
+  /** Epoch ms. */
   collectedAt: number;
   host: {
     hostname: string;
@@ -13,9 +16,11 @@ export interface ServerFigures {
     release: string;
     arch: string;
     cpu: { model: string; count: number; usagePercent: number };
+    /** 1, 5 and 15 minutes. */
     loadAverage: number[];
     memory: { totalBytes: number; freeBytes: number; usedPercent: number };
     uptimeS: number;
+    /** The disk holding DATA_DIR; null where the platform cannot tell. */
     disk: { path: string; totalBytes: number | null; freeBytes: number | null };
   };
   process: {
@@ -30,8 +35,6 @@ export interface ServerFigures {
   requests: { total: number; lastMinute: number; byStatusClass: Record<string, number> };
 }
 
-export const SERVER_MONITOR_PATH = '/api/admin/server-monitor';
-
-export async function fetchServerFigures(http: HttpClient): Promise<ServerFigures> {
-  return (await http.request<SuccessEnvelope<ServerFigures>>(SERVER_MONITOR_PATH)).data;
+export async function fetchServerMonitor(http: HttpClient): Promise<ServerMonitorFigures> {
+  return (await http.request<SuccessEnvelope<ServerMonitorFigures>>(SERVER_MONITOR_PATH)).data;
 }
