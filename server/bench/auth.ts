@@ -10,10 +10,10 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { freePort } from '../../testing/built-server';
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 const ADMIN_PASSWORD = 'bench-admin-password';
@@ -28,18 +28,6 @@ export interface BenchFigure {
   unit: 'ms' | 'MB';
   bar: number;
   ok: boolean;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 interface Running {
