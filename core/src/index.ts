@@ -10,6 +10,7 @@ export * from './http/ports';
 export * from './i18n/zh-CN';
 export * from './navigation/menu';
 export * from './navigation/routes';
+export * from './resources/index';
 export * from './session/decide';
 export * from './session/login-machine';
 export * from './session/notice';

@@ -1,0 +1,103 @@
+/**
+ * One declaration per resource — the registry's unit, like Django's ModelAdmin: from it the server
+ * derives its table and routes, the UI its list and form, the CLI its commands, and all three the
+ * same zod validation. See DOMAIN.md for the catalogue.
+ */
+import type { PermissionArea } from '../contract/permissions';
+import type { FieldDef } from './fields';
+
+/**
+ * A domain action, `POST /api/admin/<name>/{id}/<action>`.
+ * - `transition`: a state change core declares and the server executes generically — only from
+ *   the listed states (anything else is a 409), setting the listed values.
+ * - `handler`: the server runs a domain handler registered under the same name; the server
+ *   refuses to start if one is missing, so no action in the registry is without an effect.
+ */
+export interface ActionDef {
+  name: string;
+  label: string;
+  /** Confirmation text; actions with one ask before running. */
+  confirm?: string;
+  danger?: boolean;
+  /** Fields the action takes (e.g. a reason); validated like a form. */
+  input?: Record<string, FieldDef>;
+  effect:
+    | {
+        kind: 'transition';
+        field: string;
+        from: readonly string[];
+        to: string;
+        /** Only for rows whose other fields hold one of these values (e.g. fulfilment). */
+        when?: Record<string, readonly string[]>;
+        /** Other fields set by the transition: the current time, or cleared. */
+        set?: Record<string, 'now' | null>;
+      }
+    | { kind: 'handler' };
+}
+
+export interface ResourceDef {
+  /** API path segment under /api/admin/ and the CLI's name: camelCase, plural. */
+  name: string;
+  title: string;
+  /** Admin route below /admin/ whose screen lists it (several resources may share one). */
+  route: string | null;
+  area: PermissionArea;
+  fields: Record<string, FieldDef>;
+  /** The field shown when another resource refers to a row of this one. */
+  displayField: string;
+  /** `field` or `-field`; newest first when absent. */
+  defaultSort?: string;
+  /** DELETE marks the row deleted (kept for history and references) instead of removing it. */
+  softDelete?: boolean;
+  /** No create/update/delete through the generic routes (logs, ledgers written by the domain). */
+  readOnly?: boolean;
+  /** Rows are only created by the domain (ledgers), but may still be read and exported. */
+  noCreate?: boolean;
+  noDelete?: boolean;
+  actions?: readonly ActionDef[];
+  /** Extra composite indexes, each a list of columns (`-field` for descending). */
+  indexes?: readonly (readonly string[])[];
+  description?: string;
+}
+
+/** Fields every row has, managed by the server. */
+export const SYSTEM_FIELDS = ['id', 'createdAt', 'updatedAt'] as const;
+
+export function defineResource<const R extends ResourceDef>(def: R): R {
+  return def;
+}
+
+/** `goodsCategories` → `goods_categories`: table and column names on both databases. */
+export function snakeCase(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+}
+
+export function tableName(def: Pick<ResourceDef, 'name'>): string {
+  return snakeCase(def.name);
+}
+
+export function columnName(field: string): string {
+  return snakeCase(field);
+}
+
+/** Fields a client may send (not read-only). */
+export function writableFields(def: ResourceDef): [string, FieldDef][] {
+  return Object.entries(def.fields).filter(([, field]) => !field.readOnly);
+}
+
+/** Fields the server returns (not write-only). */
+export function readableFields(def: ResourceDef): [string, FieldDef][] {
+  return Object.entries(def.fields).filter(([, field]) => !field.writeOnly);
+}
+
+export function canCreate(def: ResourceDef): boolean {
+  return !def.readOnly && !def.noCreate;
+}
+
+export function canUpdate(def: ResourceDef): boolean {
+  return !def.readOnly && writableFields(def).length > 0;
+}
+
+export function canDelete(def: ResourceDef): boolean {
+  return !def.readOnly && !def.noDelete;
+}

@@ -1,0 +1,6 @@
+export * from './client';
+export * from './define';
+export * from './fields';
+export * from './list-query';
+export * from './registry';
+export * from './schema';
