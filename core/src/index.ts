@@ -16,3 +16,4 @@ export * from './session/login-machine';
 export * from './session/notice';
 export * from './session/session-machine';
 export * from './session/session-view';
+export * from './format/index';
