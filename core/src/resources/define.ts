@@ -35,6 +35,19 @@ export interface ActionDef {
     | { kind: 'handler' };
 }
 
+/**
+ * Another admin screen that lists the resource narrowed by fixed list filters — a review queue
+ * over the same rows (law/doc_review: docs in review; bbs/review: pending topics and posts).
+ */
+export interface ResourceView {
+  /** Admin route below /admin/. */
+  route: string;
+  /** Fixed filters in list-query form (`status: 'reviewing'`, `status_in: 'pending,rejected'`). */
+  filters: Readonly<Record<string, string>>;
+  /** Tab title on that screen; the resource's title when absent. */
+  title?: string;
+}
+
 export interface ResourceDef {
   /** API path segment under /api/admin/ and the CLI's name: camelCase, plural. */
   name: string;
@@ -55,6 +68,8 @@ export interface ResourceDef {
   noCreate?: boolean;
   noDelete?: boolean;
   actions?: readonly ActionDef[];
+  /** Further screens listing this resource through fixed filters (see ResourceView). */
+  views?: readonly ResourceView[];
   /** Extra composite indexes, each a list of columns (`-field` for descending). */
   indexes?: readonly (readonly string[])[];
   description?: string;

@@ -3,16 +3,53 @@
  * adding a resource is adding a definition to one of ./definitions/*.
  */
 import type { ResourceDef } from './define';
+import * as apiMarket from './definitions/api-market';
+import * as cloud from './definitions/cloud';
+import * as community from './definitions/community';
+import * as content from './definitions/content';
+import * as crm from './definitions/crm';
+import * as delivery from './definitions/delivery';
+import * as documents from './definitions/documents';
+import * as finance from './definitions/finance';
+import * as marketing from './definitions/marketing';
+import * as media from './definitions/media';
+import * as merchant from './definitions/merchant';
+import * as monitoring from './definitions/monitoring';
 import * as oms from './definitions/oms';
 import * as people from './definitions/people';
+import { parseListQuery } from './list-query';
 
-/** Definition modules by area; each exports its ResourceDefs (and may export option lists). */
-const MODULES: readonly Record<string, unknown>[] = [people, oms];
+/**
+ * Definition modules by area; each exports its ResourceDefs, lists them in order as `resources`
+ * (a namespace object's keys are alphabetical), and may export option lists.
+ */
+const MODULES: readonly Record<string, unknown>[] = [
+  people,
+  oms,
+  finance,
+  marketing,
+  delivery,
+  crm,
+  community,
+  content,
+  documents,
+  media,
+  monitoring,
+  apiMarket,
+  cloud,
+  merchant,
+];
 
 const isResource = (v: unknown): v is ResourceDef =>
   !!v && typeof v === 'object' && 'name' in v && 'fields' in v && 'area' in v;
 
-export const RESOURCES: readonly ResourceDef[] = MODULES.flatMap((m) => Object.values(m).filter(isResource));
+/** A module's resources in the order it lists them (`resources`), else every ResourceDef it exports. */
+function resourcesOf(module: Record<string, unknown>): ResourceDef[] {
+  const listed = module.resources;
+  return Array.isArray(listed) ? listed.filter(isResource) : Object.values(module).filter(isResource);
+}
+
+export const RESOURCES: readonly ResourceDef[] = MODULES.flatMap(resourcesOf);
 
 const BY_NAME = new Map(RESOURCES.map((r) => [r.name, r]));
 
@@ -29,6 +66,27 @@ export function getResource(name: string): ResourceDef {
 /** The resources listed on one admin screen (route below /admin/), in registry order. */
 export function resourcesOfRoute(route: string): ResourceDef[] {
   return RESOURCES.filter((r) => r.route === route);
+}
+
+/** One list on an admin screen: a resource, the fixed filters the screen applies, its tab title. */
+export interface RouteListing {
+  def: ResourceDef;
+  filters: Readonly<Record<string, string>>;
+  title: string;
+}
+
+/**
+ * Everything one admin screen lists: the resources whose route it is (no fixed filter), then the
+ * views other resources declare on it (a review queue over docs, topics, posts), in registry order.
+ */
+export function listingsOfRoute(route: string): RouteListing[] {
+  const own = resourcesOfRoute(route).map((def) => ({ def, filters: {}, title: def.title }));
+  const views = RESOURCES.flatMap((def) =>
+    (def.views ?? [])
+      .filter((v) => v.route === route)
+      .map((v) => ({ def, filters: v.filters, title: v.title ?? def.title })),
+  );
+  return [...own, ...views];
 }
 
 /**
@@ -50,6 +108,13 @@ export function registryProblems(resources: readonly ResourceDef[] = RESOURCES):
         problems.push(`${def.name}.${name}: relation to unknown resource ${field.resource}`);
       if (field.writeOnly && (field.filterable || field.sortable || field.searchable))
         problems.push(`${def.name}.${name}: a write-only field cannot be filtered, sorted or searched`);
+    }
+    for (const view of def.views ?? []) {
+      if (view.route === def.route) problems.push(`${def.name}: view on its own route ${view.route}`);
+      const parsed = parseListQuery(def, view.filters);
+      if (!parsed.ok)
+        for (const [key, message] of Object.entries(parsed.fields))
+          problems.push(`${def.name}: view ${view.route} filter ${key}: ${message}`);
     }
     const actionNames = new Set<string>();
     for (const action of def.actions ?? []) {

@@ -173,9 +173,9 @@ export function fieldValueSchema(field: FieldDef): z.ZodType {
 const isBlank = (v: unknown) => v === '' || (typeof v === 'string' && v.trim() === '');
 
 /**
- * A field as it may appear in a body: on create a required field must be present and not blank;
- * on update a required field may be absent but not cleared; other fields may be null (a blank
- * string clears them).
+ * A field as it may appear in a body: on create a required field must be present and not blank
+ * (one with a default may be left out: the default fills it); on update a required field may be
+ * absent but not cleared; other fields may be null (a blank string clears them).
  */
 export function fieldSchema(field: FieldDef, mode: ValidationMode): z.ZodType {
   const value = fieldValueSchema(field);
@@ -185,7 +185,7 @@ export function fieldSchema(field: FieldDef, mode: ValidationMode): z.ZodType {
       (v) => (isBlank(v) ? undefined : v),
       z.custom((v) => v !== undefined && v !== null, requiredMessage).pipe(value),
     );
-    return mode === 'create' ? present : present.optional();
+    return mode === 'create' && field.default === undefined ? present : present.optional();
   }
   return z.preprocess((v) => (isBlank(v) ? null : v), value.nullable()).optional();
 }

@@ -1,8 +1,18 @@
-/** Food-ordering operations (DOMAIN.md "OMS"): stores, categories, goods, orders … */
+/**
+ * Food-ordering operations (DOMAIN.md "OMS"): stores, categories, goods, orders with their refunds
+ * and history, receipt printers.
+ *
+ * Arrive with the order domain (they move money, stock or the ledger in one transaction):
+ *   orders: cancel (user / merchant reject / merchant cancel, each with a reason), refund;
+ *   orderRefunds: approve, reject, refunded;
+ *   orders: print (the receipt as ESC/POS bytes).
+ * Arrive with the printer driver: printers testPrint.
+ */
 import { z } from 'zod';
 import type { ActionDef } from '../define';
 import { defineResource } from '../define';
 import { f, options } from '../fields';
+import { PATTERNS, readOnlyFields } from './common';
 
 export const stores = defineResource({
   name: 'stores',
@@ -233,3 +243,102 @@ export const orders = defineResource({
     },
   ],
 });
+
+export const orderRefunds = defineResource({
+  name: 'orderRefunds',
+  title: '退款记录',
+  route: 'OMS/order',
+  area: 'oms',
+  displayField: 'refundNo',
+  // Written by the order domain (a user's request, a merchant's refund); decided through actions
+  // that arrive with it.
+  readOnly: true,
+  indexes: [
+    ['orderId', '-createdAt'],
+    ['status', '-createdAt'],
+  ],
+  fields: readOnlyFields({
+    refundNo: f.string('退款单号', { unique: true, searchable: true, filterable: true }),
+    orderId: f.relation('订单', 'orders'),
+    kind: f.enum('退款类型', options(['full', '整单退款', 'blue'], ['partial', '部分退款', 'cyan'])),
+    amountFen: f.money('退款金额', { sortable: true, filterable: true }),
+    items: f.json('退款明细', {
+      schema: z.array(
+        z.object({
+          goodsId: z.number().int().positive(),
+          qty: z.number().int().min(1),
+          amountFen: z.number().int().min(0),
+        }),
+      ),
+    }),
+    reason: f.string('退款原因', { max: 200 }),
+    status: f.enum(
+      '状态',
+      options(
+        ['pending', '待处理', 'orange'],
+        ['approved', '已同意', 'blue'],
+        ['rejected', '已拒绝', 'red'],
+        ['refunded', '已退款', 'green'],
+      ),
+    ),
+    rejectReason: f.string('拒绝原因', { max: 200, hideInList: true }),
+    operatorId: f.relation('处理人', 'users', { hideInList: true }),
+    processedAt: f.datetime('处理时间', { sortable: true }),
+    refundedAt: f.datetime('退款时间', { sortable: true, hideInList: true }),
+  }),
+});
+
+export const orderHistory = defineResource({
+  name: 'orderHistory',
+  title: '订单操作记录',
+  // Shown inside an order's detail, not as a screen of its own.
+  route: null,
+  area: 'oms',
+  displayField: 'toStatus',
+  readOnly: true,
+  defaultSort: 'createdAt',
+  indexes: [['orderId', 'createdAt']],
+  fields: readOnlyFields({
+    orderId: f.relation('订单', 'orders'),
+    operatorId: f.relation('操作人', 'users', { help: '为空表示系统自动' }),
+    fromStatus: f.enum('原状态', ORDER_STATUS),
+    toStatus: f.enum('新状态', ORDER_STATUS),
+    note: f.string('备注', { max: 200 }),
+  }),
+});
+
+export const printers = defineResource({
+  name: 'printers',
+  title: '小票打印机',
+  route: 'OMS/printer',
+  area: 'oms',
+  displayField: 'name',
+  fields: {
+    storeId: f.relation('门店', 'stores', { required: true }),
+    name: f.string('名称', { required: true, max: 30, searchable: true }),
+    kind: f.enum('类型', options(['escpos-tcp', 'ESC/POS 网络打印机', 'blue']), {
+      required: true,
+      default: 'escpos-tcp',
+    }),
+    host: f.string('IP/主机名', {
+      required: true,
+      max: 253,
+      pattern: PATTERNS.host,
+      searchable: true,
+      help: '如 192.168.1.50',
+    }),
+    port: f.integer('端口', { required: true, min: 1, max: 65535, default: 9100 }),
+    paperWidth: f.enum('纸宽', options(['58', '58 mm'], ['80', '80 mm']), { required: true, default: '58' }),
+    copies: f.integer('打印份数', { min: 1, max: 5, default: 1 }),
+    autoPrintOnAccept: f.boolean('接单自动打印', { default: true, filterable: true }),
+    status: f.enum(
+      '状态',
+      options(['online', '在线', 'green'], ['offline', '离线', 'default'], ['error', '故障', 'red']),
+      { readOnly: true, default: 'offline' },
+    ),
+    lastSeenAt: f.datetime('最近在线', { readOnly: true, sortable: true }),
+  },
+});
+
+/** The resources of this module in screen order (a shared screen lists them in this order). */
+export const resources = [stores, goodsCategories, goods, orders, orderRefunds, orderHistory, printers];

@@ -1,4 +1,10 @@
-/** People and platform (DOMAIN.md): users, member levels, staff, platform config, audit logs … */
+/**
+ * People and platform (DOMAIN.md): users, member levels, staff, platform config and its versions,
+ * third-party services, posters, audit logs.
+ *
+ * Arrive with their infrastructure: thirdServices test (calls the provider), posters generate
+ * (renders the background with a QR code into an image).
+ */
 import { z } from 'zod';
 import { ROLES } from '../../contract/permissions';
 import { defineResource } from '../define';
@@ -205,6 +211,10 @@ export const auditLogs = defineResource({
   area: 'system',
   displayField: 'action',
   readOnly: true,
+  indexes: [
+    ['resource', 'recordId', '-createdAt'],
+    ['userId', '-createdAt'],
+  ],
   fields: {
     userId: f.relation('操作人', 'users', { readOnly: true }),
     action: f.string('操作', { readOnly: true, filterable: true, searchable: true }),
@@ -215,3 +225,15 @@ export const auditLogs = defineResource({
     ip: f.string('IP', { readOnly: true, filterable: true }),
   },
 });
+
+/** The resources of this module in screen order (a shared screen lists them in this order). */
+export const resources = [
+  users,
+  memberLevels,
+  staff,
+  platformConfig,
+  configVersions,
+  thirdServices,
+  posters,
+  auditLogs,
+];

@@ -1,0 +1,84 @@
+/**
+ * Cloud CDN (DOMAIN.md "cloud"): accelerated domains and their hourly usage.
+ *
+ * Arrives with the log importer: cdnUsage import (nginx combined access logs, a collection action).
+ */
+import { z } from 'zod';
+import { defineResource } from '../define';
+import { f, options } from '../fields';
+import { enableActions, PATTERNS, readOnlyFields } from './common';
+
+const cacheRule = z.object({
+  path: z
+    .string()
+    .trim()
+    .min(1, '缓存路径不能为空')
+    .max(200, '缓存路径最多200个字符')
+    .regex(/^(\/|\*\.)\S*$/, '缓存路径须以 / 或 *. 开头，如 /static/ 或 *.jpg'),
+  ttlS: z
+    .number()
+    .int('缓存时间须为整数（秒）')
+    .min(0, '缓存时间不能为负')
+    .max(31_536_000, '缓存时间最多一年'),
+});
+
+export const cdnDomains = defineResource({
+  name: 'cdnDomains',
+  title: 'CDN 域名',
+  route: 'cloud/cdn/domain',
+  area: 'cloud',
+  displayField: 'domain',
+  softDelete: true,
+  fields: {
+    domain: f.string('加速域名', {
+      required: true,
+      createOnly: true,
+      unique: true,
+      max: 253,
+      pattern: PATTERNS.domain,
+      searchable: true,
+      sortable: true,
+      help: '小写域名，可用 *. 开头的泛域名；创建后不可修改',
+    }),
+    origin: f.string('源站', {
+      required: true,
+      max: 300,
+      pattern: '^(https?://)?[a-z0-9.-]+(:\\d{1,5})?$',
+      help: '域名或 IP，可带协议和端口，如 https://origin.example.com:8443',
+    }),
+    cname: f.string('CNAME', { readOnly: true, max: 300, help: '在域名解析处把加速域名 CNAME 到这里' }),
+    httpsCertId: f.relation('HTTPS 证书', 'sslDeployments'),
+    status: f.enum('状态', options(['enabled', '已启用', 'green'], ['disabled', '已停用', 'default']), {
+      readOnly: true,
+      default: 'enabled',
+    }),
+    cacheRules: f.json('缓存规则', {
+      schema: z.array(cacheRule).max(50, '最多50条缓存规则'),
+      default: [],
+      help: '如 [{"path": "*.jpg", "ttlS": 86400}]，自上而下匹配',
+    }),
+  },
+  actions: enableActions,
+});
+
+export const cdnUsage = defineResource({
+  name: 'cdnUsage',
+  title: 'CDN 用量',
+  route: 'cloud/cdn/usage',
+  area: 'cloud',
+  displayField: 'hour',
+  // Imported from access logs, one row per domain and hour.
+  readOnly: true,
+  defaultSort: '-hour',
+  indexes: [['domainId', '-hour']],
+  fields: readOnlyFields({
+    domainId: f.relation('域名', 'cdnDomains'),
+    hour: f.datetime('时段', { sortable: true, filterable: true }),
+    requests: f.integer('请求数', { sortable: true }),
+    bytes: f.integer('流量（字节）', { sortable: true }),
+    hitRatio: f.number('命中率', { min: 0, max: 1, sortable: true }),
+  }),
+});
+
+/** The resources of this module in screen order (a shared screen lists them in this order). */
+export const resources = [cdnDomains, cdnUsage];

@@ -1,0 +1,212 @@
+/**
+ * Monitoring (DOMAIN.md "Monitoring"): uptime jobs and their heartbeats, certificate expiry jobs,
+ * certificate deployments.
+ *
+ * Arrive with the checkers: monitorJobs runNow (HTTP/keyword checks and headless-Chromium browser
+ * jobs), sslJobs checkNow (a real TLS handshake over the whole chain), sslDeployments deploy.
+ */
+import { z } from 'zod';
+import { defineResource } from '../define';
+import { f, options } from '../fields';
+import { PATTERNS, readOnlyFields, transition } from './common';
+
+const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
+
+export const JOB_STATUS = options(
+  ['up', '正常', 'green'],
+  ['down', '故障', 'red'],
+  ['pending', '待确认', 'orange'],
+  ['paused', '已暂停', 'default'],
+);
+
+export const monitorJobs = defineResource({
+  name: 'monitorJobs',
+  title: '监控任务',
+  route: 'monitor/job',
+  area: 'monitor',
+  displayField: 'name',
+  softDelete: true,
+  indexes: [
+    ['ownerId', '-createdAt'],
+    ['status', '-lastCheckAt'],
+  ],
+  fields: {
+    name: f.string('任务名称', { required: true, max: 50, searchable: true, sortable: true }),
+    ownerId: f.relation('所属用户', 'users', { help: '为空表示平台任务' }),
+    kind: f.enum(
+      '类型',
+      options(['http', 'HTTP(S)', 'blue'], ['keyword', '关键词', 'cyan'], ['browser', '浏览器', 'purple']),
+      { required: true, default: 'http' },
+    ),
+    url: f.url('监控地址', { required: true, pattern: '^https?://', searchable: true }),
+    method: f.enum(
+      '请求方法',
+      options(
+        ['GET', 'GET'],
+        ['HEAD', 'HEAD'],
+        ['POST', 'POST'],
+        ['PUT', 'PUT'],
+        ['PATCH', 'PATCH'],
+        ['DELETE', 'DELETE'],
+      ),
+      { default: 'GET', filterable: false, hideInList: true },
+    ),
+    headers: f.json('请求头', {
+      schema: z
+        .record(z.string(), z.string('请求头的值须为文本').max(2000, '请求头的值最多2000个字符'), {
+          error: '请求头须为 JSON 对象，如 {"Authorization": "Bearer …"}',
+        })
+        .refine((headers) => Object.keys(headers).every((name) => HEADER_NAME.test(name)), '请求头名称无效'),
+    }),
+    body: f.text('请求体', { max: 10_000 }),
+    intervalS: f.integer('检查间隔（秒）', { required: true, min: 20, max: 86_400, default: 60 }),
+    retryIntervalS: f.integer('重试间隔（秒）', { min: 20, max: 86_400, default: 60, hideInList: true }),
+    timeoutMs: f.integer('超时（毫秒）', { min: 500, max: 120_000, default: 10_000, hideInList: true }),
+    acceptedStatus: f.string('正常状态码', {
+      max: 100,
+      default: '200-299',
+      pattern: '^[1-5]\\d{2}(-[1-5]\\d{2})?(,[1-5]\\d{2}(-[1-5]\\d{2})?)*$',
+      hideInList: true,
+      help: '如 200-299 或 200,301-302',
+    }),
+    keyword: f.string('关键词', { max: 200, hideInList: true, help: '类型为“关键词”时，页面须包含此内容' }),
+    invertKeyword: f.boolean('反转关键词', { hideInList: true, help: '页面不包含关键词才算正常' }),
+    maxRetries: f.integer('重试次数', {
+      min: 0,
+      max: 10,
+      default: 0,
+      help: '失败后重试这么多次仍失败才判定故障',
+    }),
+    status: f.enum('状态', JOB_STATUS, { readOnly: true, default: 'pending' }),
+    lastCheckAt: f.datetime('最近检查', { readOnly: true, sortable: true }),
+    lastLatencyMs: f.integer('响应时间（毫秒）', { readOnly: true, sortable: true }),
+    screenshot: f.image('页面截图', { readOnly: true, hideInList: true }),
+  },
+  actions: [
+    transition('pause', '暂停', ['up', 'down', 'pending'], 'paused'),
+    transition('resume', '恢复', ['paused'], 'pending'),
+  ],
+});
+
+export const monitorRuns = defineResource({
+  name: 'monitorRuns',
+  title: '检查记录',
+  route: 'monitor/job',
+  area: 'monitor',
+  displayField: 'id',
+  readOnly: true,
+  defaultSort: '-at',
+  indexes: [['jobId', '-at']],
+  fields: readOnlyFields({
+    jobId: f.relation('监控任务', 'monitorJobs'),
+    status: f.enum(
+      '结果',
+      options(['up', '正常', 'green'], ['down', '故障', 'red'], ['pending', '待确认', 'orange']),
+    ),
+    httpStatus: f.integer('HTTP 状态码', { filterable: true }),
+    latencyMs: f.integer('响应时间（毫秒）', { sortable: true, filterable: true }),
+    message: f.string('信息', { max: 500, searchable: true }),
+    important: f.boolean('状态变化', { filterable: true, help: '这一次检查使任务状态翻转（会发出告警）' }),
+    at: f.datetime('检查时间', { sortable: true, filterable: true }),
+  }),
+});
+
+const chainEntry = z.object({
+  subject: z.string(),
+  issuer: z.string(),
+  notBefore: z.string(),
+  notAfter: z.string(),
+  fingerprint256: z.string(),
+});
+
+export const sslJobs = defineResource({
+  name: 'sslJobs',
+  title: '证书任务',
+  route: 'monitor/ssl',
+  area: 'monitor',
+  displayField: 'host',
+  defaultSort: 'notAfter',
+  indexes: [
+    ['status', 'notAfter'],
+    ['host', 'port'],
+  ],
+  fields: {
+    host: f.string('域名', {
+      required: true,
+      max: 253,
+      pattern: PATTERNS.host,
+      searchable: true,
+      sortable: true,
+      help: '小写域名或 IP，如 www.example.com',
+    }),
+    port: f.integer('端口', { required: true, min: 1, max: 65_535, default: 443 }),
+    ownerId: f.relation('所属用户', 'users', { help: '为空表示平台任务' }),
+    notifyDays: f.json('提前提醒（天）', {
+      schema: z
+        .array(z.number().int('提醒天数须为整数').min(1, '提醒天数至少为 1').max(365, '提醒天数最多 365'))
+        .max(10, '最多10个提醒'),
+      default: [7, 14, 21],
+      help: '到期前这些天各提醒一次，如 [7, 14, 21]',
+    }),
+    issuer: f.string('颁发者', { readOnly: true, max: 500, searchable: true }),
+    subject: f.string('使用者', { readOnly: true, max: 500, hideInList: true }),
+    sans: f.stringList('备用名称', { readOnly: true, max: 1000, itemMax: 253 }),
+    fingerprint256: f.string('SHA-256 指纹', { readOnly: true, max: 100, hideInList: true }),
+    notBefore: f.datetime('生效时间', { readOnly: true, hideInList: true }),
+    notAfter: f.datetime('到期时间', { readOnly: true, sortable: true, filterable: true }),
+    daysLeft: f.integer('剩余天数', { readOnly: true, sortable: true, filterable: true }),
+    chain: f.json('证书链', { readOnly: true, schema: z.array(chainEntry) }),
+    status: f.enum(
+      '状态',
+      options(
+        ['pending', '待检测', 'default'],
+        ['ok', '正常', 'green'],
+        ['expiring', '即将到期', 'orange'],
+        ['expired', '已过期', 'red'],
+        ['error', '检测失败', 'volcano'],
+      ),
+      { readOnly: true, default: 'pending' },
+    ),
+    lastError: f.string('失败原因', { readOnly: true, max: 500, hideInList: true }),
+    lastCheckAt: f.datetime('最近检测', { readOnly: true, sortable: true }),
+  },
+});
+
+export const sslDeployments = defineResource({
+  name: 'sslDeployments',
+  title: '证书部署',
+  route: 'monitor/ssl/deploy',
+  area: 'monitor',
+  displayField: 'name',
+  fields: {
+    name: f.string('名称', { required: true, max: 50, searchable: true }),
+    certificate: f.text('证书（PEM）', {
+      required: true,
+      max: 50_000,
+      help: '以 -----BEGIN CERTIFICATE----- 开头，含中间证书',
+    }),
+    privateKey: f.text('私钥（PEM）', {
+      required: true,
+      writeOnly: true,
+      max: 20_000,
+      help: '只写：保存后不再显示',
+    }),
+    domains: f.stringList('覆盖域名', { required: true, max: 100, itemMax: 253, searchable: true }),
+    cdnDomainId: f.relation('部署到', 'cdnDomains', { required: true }),
+    status: f.enum(
+      '状态',
+      options(
+        ['pending', '待部署', 'default'],
+        ['deploying', '部署中', 'blue'],
+        ['deployed', '已部署', 'green'],
+        ['failed', '部署失败', 'red'],
+      ),
+      { readOnly: true, default: 'pending' },
+    ),
+    message: f.string('结果说明', { readOnly: true, max: 500, hideInList: true }),
+    deployedAt: f.datetime('部署时间', { readOnly: true, sortable: true }),
+  },
+});
+
+/** The resources of this module in screen order (a shared screen lists them in this order). */
+export const resources = [monitorJobs, monitorRuns, sslJobs, sslDeployments];
