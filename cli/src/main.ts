@@ -4,21 +4,33 @@
  */
 import { Command, CommanderError, Option } from 'commander';
 import pkg from '../package.json' with { type: 'json' };
+import { registerAction } from './commands/action';
+import { registerDelete } from './commands/delete';
+import { registerExport } from './commands/export';
+import { registerGet } from './commands/get';
+import { registerList } from './commands/list';
 import { registerLogin } from './commands/login';
 import { registerLogout } from './commands/logout';
+import { registerOrders } from './commands/orders';
+import { registerResources } from './commands/resources';
 import { registerWhoami } from './commands/whoami';
+import { registerCreate, registerUpdate } from './commands/write';
 import { API_URL_ENV, DEFAULT_API_URL } from './config/api-url';
 import { CONFIG_DIR_ENV } from './config/config-dir';
 import { ExitCode } from './errors';
 import { chineseHelp, translateCommanderError } from './io/help-zh';
+import { scanInvocation } from './registry/invocation';
 import { report, reportEndedSession } from './report';
 import { type Io, Runtime } from './runtime';
 
 const ROOT_HELP = `
 示例：
   $ wanxiang login
-  $ wanxiang whoami --json
-  $ wanxiang --api-url https://wanxiang.example.com whoami
+  $ wanxiang resources orders
+  $ wanxiang list orders --status paid --limit 50
+  $ wanxiang action stores 3 open
+  $ wanxiang orders export --from 2024-05-01 --to 2024-05-31 --output orders.csv
+  $ wanxiang --api-url https://wanxiang.example.com whoami --json
 
 环境变量：
   ${API_URL_ENV}     服务地址，同 --api-url
@@ -29,12 +41,13 @@ const ROOT_HELP = `
 退出码：
   0 成功；1 失败；2 用法错误；4 需要登录（未登录或登录已失效）；130 已取消`;
 
-export function createProgram(runtime: Runtime): Command {
+/** `argv` (without node and the script) names the resource whose fields become flags. */
+export function createProgram(runtime: Runtime, argv: readonly string[] = []): Command {
   const { io } = runtime;
   const program = new Command('wanxiang');
   // Settings first: subcommands copy them when they are created.
   program
-    .description('万象命令行：登录万象服务，供运维脚本使用')
+    .description('万象命令行：登录万象服务，查询、修改和导出后台数据，供运维和脚本使用')
     .version(pkg.version, '-V, --version', '显示版本号')
     .helpOption('-h, --help', '显示帮助')
     .helpCommand('help [command]', '显示某个命令的帮助')
@@ -54,16 +67,30 @@ export function createProgram(runtime: Runtime): Command {
     .exitOverride()
     .addHelpText('after', ROOT_HELP);
 
+  program.commandsGroup('登录：');
   registerLogin(program, runtime);
   registerWhoami(program, runtime);
   registerLogout(program, runtime);
+
+  // Every registry resource through the same commands; their flags come from its definition.
+  const invocation = scanInvocation(argv);
+  program.commandsGroup('数据：');
+  registerResources(program, runtime);
+  registerList(program, runtime, invocation);
+  registerGet(program, runtime, invocation);
+  registerCreate(program, runtime, invocation);
+  registerUpdate(program, runtime, invocation);
+  registerDelete(program, runtime, invocation);
+  registerAction(program, runtime, invocation);
+  registerExport(program, runtime, invocation);
+  registerOrders(program, runtime);
   return program;
 }
 
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const runtime = new Runtime(io);
   try {
-    await createProgram(runtime).parseAsync(argv, { from: 'user' });
+    await createProgram(runtime, argv).parseAsync(argv, { from: 'user' });
     return runtime.sessionEnded ? reportEndedSession(runtime) : ExitCode.ok;
   } catch (error) {
     if (error instanceof CommanderError) {

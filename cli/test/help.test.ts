@@ -10,7 +10,20 @@ describe('wanxiang --help', () => {
     const result = await run('--help');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('用法： wanxiang [选项] [命令]');
-    for (const command of ['login', 'whoami', 'logout'])
+    for (const command of [
+      'login',
+      'whoami',
+      'logout',
+      'resources',
+      'list',
+      'get',
+      'create',
+      'update',
+      'delete',
+      'action',
+      'export',
+      'orders',
+    ])
       expect(result.stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
     expect(result.stdout).toContain('WANXIANG_API_URL');
     expect(result.stdout).toContain('WANXIANG_CONFIG_DIR');

@@ -5,7 +5,7 @@ import { CliError } from '../src/errors';
 import { createCaptchaFile, decodeDataUri } from '../src/io/captcha-file';
 import { translateCommanderError } from '../src/io/help-zh';
 import { createPrompter } from '../src/io/prompter';
-import { displayWidth, formatBlock, formatDateTime } from '../src/io/text';
+import { displayWidth, formatBlock } from '../src/io/text';
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0"/></svg>';
 
@@ -76,10 +76,6 @@ describe('text layout', () => {
         ['ID', '1'],
       ]),
     ).toBe(['服务          http://x', '登录有效期至  2030-01-01 00:00', 'ID            1', ''].join('\n'));
-  });
-
-  it('formats dates as YYYY-MM-DD HH:mm', () => {
-    expect(formatDateTime(new Date(2024, 0, 5, 9, 7, 59).getTime())).toBe('2024-01-05 09:07');
   });
 });
 

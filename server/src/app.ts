@@ -13,10 +13,12 @@ import { databasePlugin } from './db/plugin.js';
 import { authArea } from './domain/auth/index.js';
 import { monitorRoutes, requestStatsPlugin } from './domain/monitor/index.js';
 import { platformConfigRoutes } from './domain/platform-config/routes.js';
+import { preferencesRoutes } from './domain/preferences/routes.js';
 import { errorsPlugin } from './http/errors.js';
 import { openApiPlugin } from './http/openapi.js';
 import { genReqId, requestIdPlugin } from './http/request-id.js';
 import { securityPlugin } from './http/security.js';
+import { resourcesPlugin } from './resources/plugin.js';
 import { uiPlugin } from './static/ui.js';
 
 declare module 'fastify' {
@@ -75,6 +77,9 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     await app.register(authArea);
     await app.register(platformConfigRoutes);
     await app.register(monitorRoutes);
+    await app.register(preferencesRoutes);
+    // The generic routes of every registry resource (after the areas, whose fixed paths win).
+    await app.register(resourcesPlugin);
 
     await app.register(uiPlugin, { uiDist: config.uiDist });
     await options.beforeReady?.(app);

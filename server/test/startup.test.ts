@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS } from '../src/db/migrate.js';
 import {
   ADMIN_PASSWORD,
   createTestDatabase,
@@ -72,7 +73,7 @@ describe.each(DB_KINDS)('first start on %s', (kind) => {
       .selectFrom('kysely_migration' as any)
       .select('name')
       .execute();
-    expect(migrations.map((m) => m.name)).toEqual(['0001_auth']);
+    expect(migrations.map((m) => m.name)).toEqual(Object.keys(MIGRATIONS));
     const adminRole = await second.app.db
       .selectFrom('roles')
       .select('title')

@@ -52,6 +52,10 @@ const ERRORS: Array<[RegExp, (...groups: string[]) => string]> = [
   [/^error: required option '([^']*)' not specified/, (flags) => `缺少必需的选项 ${flags}`],
   [/^error: missing required argument '([^']*)'/, (name) => `缺少参数 ${name}`],
   [/^error: too many arguments/, () => '参数过多'],
+  [
+    /^error: option '([^']*)' argument '([^']*)' is invalid\. Allowed choices are (.*)\.$/,
+    (flags, value, choices) => `选项 ${flags} 的值 ${value} 无效，可选：${choices}`,
+  ],
 ];
 
 /** commander's usage error as one Chinese line (plus its "did you mean" suggestion, if any). */

@@ -11,12 +11,13 @@ export function isNetworkFailure(error: unknown): boolean {
 }
 
 export function networkFailure(error: unknown, apiUrl: string): CliError {
-  return new CliError(`无法连接万象服务 ${apiUrl}（${reason(error)}）`, {
+  return new CliError(`无法连接万象服务 ${apiUrl}（${failureReason(error)}）`, {
     hint: '请确认服务已启动、地址无误，或用 --api-url 或环境变量 WANXIANG_API_URL 指定服务地址',
   });
 }
 
-function reason(error: unknown): string {
+/** Why a request got no answer, in a few Chinese words (refused, not found, timed out …). */
+export function failureReason(error: unknown): string {
   for (const link of causes(error)) {
     const code = typeof link.code === 'string' ? link.code : '';
     if (code === 'ECONNREFUSED') return '连接被拒绝';

@@ -1,4 +1,4 @@
-/** Plain-text layout for people: aligned label/value blocks and the spec's date format. */
+/** Plain-text layout for people: display widths and aligned label/value blocks. */
 
 /**
  * Columns a string takes in a terminal: CJK and full-width characters take two, so labels like
@@ -33,11 +33,4 @@ export function formatBlock(rows: ReadonlyArray<readonly [label: string, value: 
     .map(([label, value]) => `${label}${' '.repeat(width - displayWidth(label))}  ${value}`)
     .join('\n')
     .concat('\n');
-}
-
-/** core's DATE_TIME_FORMAT (YYYY-MM-DD HH:mm) in local time. */
-export function formatDateTime(epochMs: number): string {
-  const d = new Date(epochMs);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }

@@ -1,6 +1,6 @@
 /** How a signed-in user reads in the terminal, shared by `login` and `whoami`. */
-import { type CurrentUser, ROLES } from '@wanxiang/core';
-import { formatBlock, formatDateTime } from './text';
+import { type CurrentUser, formatDateTime, ROLES } from '@wanxiang/core';
+import { formatBlock } from './text';
 
 const NONE = '（无）';
 

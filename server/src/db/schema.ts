@@ -28,6 +28,11 @@ export interface UsersTable {
   created_at: EpochMs;
   updated_at: EpochMs;
   last_login_at: EpochMs | null;
+  // Added by 0002 for the users resource of the registry.
+  deleted_at: ColumnType<EpochMs | null, EpochMs | null | undefined, EpochMs | null>;
+  balance_fen: ColumnType<number, number | undefined, number>;
+  points: ColumnType<number, number | undefined, number>;
+  member_level_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface RolesTable {
@@ -79,6 +84,19 @@ export interface PlatformConfigTable {
   updated_at: EpochMs;
 }
 
+export interface UserPreferencesTable {
+  id: Generated<number>;
+  user_id: number;
+  key: string;
+  /** JSON text. */
+  value: string;
+  updated_at: EpochMs;
+}
+
+/**
+ * The tables above are the fixed ones; the tables of the resource registry (0002 onwards) are
+ * reached through the resource engine (server/src/resources), which derives them from core.
+ */
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -87,6 +105,7 @@ export interface Database {
   captchas: CaptchasTable;
   login_attempts: LoginAttemptsTable;
   platform_config: PlatformConfigTable;
+  user_preferences: UserPreferencesTable;
 }
 
 export type User = Selectable<UsersTable>;

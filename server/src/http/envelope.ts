@@ -70,3 +70,11 @@ export const tooManyRequests = (retryAfterMs: number) => {
     headers: { 'retry-after': String(seconds) },
   });
 };
+
+export const conflict = (message: string, fields?: Record<string, string>) =>
+  new ApiError({
+    status: 409,
+    errorCode: ErrorCode.conflict,
+    message,
+    data: fields ? { fields } : undefined,
+  });

@@ -9,7 +9,6 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, sessionRevoked, unauthorized } from '../../http/envelope.js';
 import { findSessionByToken } from './sessions.js';
-import { roleNamesOf } from './users.js';
 
 export interface AuthUser {
   id: number;
@@ -64,15 +63,10 @@ export const authPlugin = fp(
       if (!session) throw unauthorized();
       // An administrator's decision wins over expiry: the client is told its session was taken away.
       if (session.revokedReason === 'revoked' || session.revokedReason === 'disabled') throw sessionRevoked();
-      if (session.userStatus !== 'active') throw sessionRevoked();
+      if (session.userStatus !== 'active' || session.userDeletedAt !== null) throw sessionRevoked();
       if (session.revokedReason === 'signout' || session.expiresAt <= app.config.now()) throw unauthorized();
-      const user = await app.db
-        .selectFrom('users')
-        .select(['id', 'username', 'nickname', 'avatar'])
-        .where('id', '=', session.userId)
-        .executeTakeFirstOrThrow();
-      const roles = await roleNamesOf(app.db, user.id);
-      request.user = { ...user, roles, permissions: permissionsOf(roles) };
+      const { userId: id, username, nickname, avatar, roles } = session;
+      request.user = { id, username, nickname, avatar, roles, permissions: permissionsOf(roles) };
       request.sessionId = session.sessionId;
       return request.user;
     }

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { generatePassword } from './passwords.js';
-import { createUser, findUserByUsername, type NewUserInput } from './users.js';
+import { createUser, type NewUserInput, usernameTaken } from './users.js';
 
 export const DEMO_USERS = [
   { username: 'operator', password: 'operator123', nickname: '运营演示账号', roles: ['operator'] },
@@ -49,13 +49,13 @@ export async function ensureInitialUsers(
 
 /** True when this call created the user; false when it existed (or another process won the race). */
 async function createIfAbsent(db: Kysely<Database>, input: NewUserInput): Promise<boolean> {
-  if (await findUserByUsername(db, input.username)) return false;
+  if (await usernameTaken(db, input.username)) return false;
   try {
     await createUser(db, input);
     return true;
   } catch (error) {
     // Two processes starting on one PostgreSQL database: the loser hits the unique username.
-    if (await findUserByUsername(db, input.username)) return false;
+    if (await usernameTaken(db, input.username)) return false;
     throw error;
   }
 }

@@ -2,7 +2,7 @@
  * Server-side sessions behind opaque bearer tokens. Sign-out really revokes (the row is
  * marked), and an administrator can revoke all of a user's sessions at once.
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Database, RevokedReason, UserStatus } from '../../db/schema.js';
 import { newToken, sha256Hex } from './tokens.js';
 
@@ -39,9 +39,23 @@ export interface SessionLookup {
   expiresAt: number;
   revokedReason: RevokedReason | null;
   userStatus: UserStatus;
+  /** Set when the account was deleted (users are soft-deleted): treated like a disabled one. */
+  userDeletedAt: number | null;
+  /** The user, read in the same query (every authenticated request needs it). */
+  username: string;
+  nickname: string | null;
+  avatar: string | null;
+  /** The user's role names, sorted. */
+  roles: string[];
 }
 
+/**
+ * The session of a token with its user and roles, in one query: every authenticated request
+ * asks, so it costs one round trip rather than three.
+ */
 export async function findSessionByToken(db: Kysely<Database>, token: string): Promise<SessionLookup | null> {
+  const aggregate =
+    db.getExecutor().adapter instanceof PostgresAdapter ? sql.raw('string_agg') : sql.raw('group_concat');
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -51,10 +65,21 @@ export async function findSessionByToken(db: Kysely<Database>, token: string): P
       'sessions.expires_at as expiresAt',
       'sessions.revoked_reason as revokedReason',
       'users.status as userStatus',
+      'users.deleted_at as userDeletedAt',
+      'users.username as username',
+      'users.nickname as nickname',
+      'users.avatar as avatar',
+      sql<
+        string | null
+      >`(select ${aggregate}(roles.name, ',') from user_roles join roles on roles.id = user_roles.role_id where user_roles.user_id = users.id)`.as(
+        'roleList',
+      ),
     ])
     .where('sessions.token_hash', '=', sha256Hex(token))
     .executeTakeFirst();
-  return row ?? null;
+  if (!row) return null;
+  const { roleList, ...rest } = row;
+  return { ...rest, roles: roleList ? roleList.split(',').sort() : [] };
 }
 
 export async function revokeSession(

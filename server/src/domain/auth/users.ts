@@ -3,8 +3,20 @@ import type { Kysely } from 'kysely';
 import type { Database, User } from '../../db/schema.js';
 import { hashPassword } from './passwords.js';
 
+/** A live account by username (a deleted account can no longer sign in). */
 export function findUserByUsername(db: Kysely<Database>, username: string): Promise<User | undefined> {
-  return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('username', '=', username)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Whether the username is taken, by a live or a deleted account (usernames are never reused). */
+export async function usernameTaken(db: Kysely<Database>, username: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function roleNamesOf(db: Kysely<Database>, userId: number): Promise<string[]> {

@@ -1,0 +1,743 @@
+/**
+ * The bench seeder: 1 000 000 orders (and the 50 stores, their goods, 200 runners and 100 000
+ * users they refer to) in a database the server has migrated, for the list, count, paging and
+ * export figures of QUALITY.md.
+ *
+ *   cd server && npx tsx bench/seed-orders.ts [--file data/wanxiang.db] [--count 1000000]
+ *   cd server && npx tsx bench/seed-orders.ts --postgres postgres://user@host/db [--count …]
+ *
+ * Without --file it makes a fresh DATA_DIR under the system temp folder and prints it: start the
+ * server with that DATA_DIR to serve the orders. The database is migrated with the server's own
+ * runner first (an empty file becomes a full schema); the orders table must be empty.
+ *
+ * SQLite: better-sqlite3 directly, multi-row prepared INSERTs, one transaction per 50 000 rows,
+ * `journal_mode=WAL, synchronous=OFF` during the load (synchronous restored after). PostgreSQL:
+ * INSERT … SELECT FROM unnest($1::bigint[], …) — one array per column, 10 000 rows a statement.
+ *
+ * Storage follows the engine exactly: tables and columns from core's registry (tableName,
+ * columnName, the engine's modelOf for the few fields kept elsewhere), epoch-ms BIGINT times,
+ * booleans 0/1, JSON as text, values converted by the engine's toDbValue; every row is checked
+ * against the engine's toDbValues on a sample before the load starts.
+ *
+ * Orders: createdAt spread over the last year, increasing with the id; statuses mostly completed
+ * or cancelled with every in-progress status represented; money adds up (goods + packing +
+ * delivery − 满减 − coupon = payable); a timestamp per status reached; runners on delivery orders
+ * from `delivering` on.
+ */
+import { mkdtempSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type FieldDef, getResource, JSON_TYPES, type ResourceDef } from '@wanxiang/core';
+import SqliteDatabase from 'better-sqlite3';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { openDatabase } from '../src/db/connect.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { hashPassword } from '../src/domain/auth/passwords.js';
+import { creationDefaults, modelOf, toDbValue, toDbValues } from '../src/resources/storage.js';
+import { SQL_TYPES } from '../src/resources/table-spec.js';
+
+export interface SeedOrdersOptions {
+  /** The SQLite file (created and migrated when new). */
+  file?: string;
+  /** A PostgreSQL URL instead of a file. */
+  postgres?: string;
+  count?: number;
+  stores?: number;
+  users?: number;
+  /** Rows per transaction (SQLite). */
+  batch?: number;
+  /** The end of the year of orders (default now). */
+  now?: number;
+  log?: (line: string) => void;
+}
+
+export interface SeedOrdersReport {
+  orders: number;
+  users: number;
+  stores: number;
+  ms: number;
+  ordersPerSecond: number;
+  /** SQLite: the database file after the WAL is checkpointed. */
+  fileBytes: number | null;
+}
+
+const DAY = 86_400_000;
+const MINUTE = 60_000;
+
+// ---- deterministic numbers ---------------------------------------------------------------------
+
+let state = 0x9e3779b9;
+function rand(): number {
+  // xorshift32: fast and good enough for spreading rows.
+  state ^= state << 13;
+  state ^= state >>> 17;
+  state ^= state << 5;
+  return (state >>> 0) / 4294967296;
+}
+const int = (min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
+const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
+
+function weighted<T>(pairs: readonly (readonly [T, number])[]): () => T {
+  const total = pairs.reduce((s, [, w]) => s + w, 0);
+  const cumulative = pairs.map(
+    ([v], i) => [v, pairs.slice(0, i + 1).reduce((s, [, w]) => s + w, 0) / total] as const,
+  );
+  return () => {
+    const r = rand();
+    for (const [v, c] of cumulative) if (r < c) return v;
+    return (cumulative.at(-1) as readonly [T, number])[0];
+  };
+}
+
+// ---- rows ----------------------------------------------------------------------------------------
+
+const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何林高罗郑梁谢宋唐韩冯邓曹彭曾';
+const GIVEN = '伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚英华文辉玲建宇浩晨欣怡雪梅琳婷';
+const CITIES = [
+  ['杭州', 120.15, 30.28, '0571'],
+  ['上海', 121.47, 31.23, '021'],
+  ['北京', 116.4, 39.91, '010'],
+] as const;
+const BRANDS = [
+  '知味面馆',
+  '弄堂小馆',
+  '青柠茶事',
+  '京味小厨',
+  '湖畔咖啡',
+  '胡同里',
+  '晨光早餐',
+  '码农便当',
+  '阿香小吃',
+  '小李烧烤',
+];
+const DISHES = [
+  '片儿川',
+  '葱油拌面',
+  '红烧肉盖饭',
+  '鲜肉小笼包',
+  '杨枝甘露',
+  '珍珠奶茶',
+  '炸酱面',
+  '宫保鸡丁',
+  '生煎馒头',
+  '番茄炒蛋盖饭',
+  '酸梅汤',
+  '卤鸭腿',
+];
+const REMARKS = ['少辣', '不要香菜', '多放醋', '餐具不用了', '请放门口', null, null, null, null, null];
+
+type Status =
+  | 'pending_payment'
+  | 'paid'
+  | 'accepted'
+  | 'preparing'
+  | 'ready'
+  | 'delivering'
+  | 'delivered'
+  | 'completed'
+  | 'cancelled';
+
+/** Mostly finished orders; every in-progress status present (stuck or live ones a back office filters for). */
+const statusOf = weighted<Status>([
+  ['completed', 82],
+  ['cancelled', 8],
+  ['delivered', 2.5],
+  ['delivering', 1.5],
+  ['paid', 1.4],
+  ['ready', 1.2],
+  ['preparing', 1.2],
+  ['accepted', 1.2],
+  ['pending_payment', 1],
+]);
+const fulfilmentOf = weighted([
+  ['delivery', 62],
+  ['pickup', 18],
+  ['dineIn', 20],
+] as const);
+const payOf = weighted([
+  ['wechat', 64],
+  ['balance', 18],
+  ['card', 8],
+  ['cash', 10],
+] as const);
+
+const ORDER_OF: Record<Status, number> = {
+  pending_payment: 0,
+  paid: 1,
+  accepted: 2,
+  preparing: 3,
+  ready: 4,
+  delivering: 5,
+  delivered: 6,
+  completed: 7,
+  cancelled: -1,
+};
+
+interface Store {
+  id: number;
+  packing: number;
+  delivery: number;
+  goods: { id: number; name: string; price: number }[];
+}
+
+function pad(n: number, width: number): string {
+  return String(n).padStart(width, '0');
+}
+
+/** `yyyyMMddHHmmss` in China time. */
+function stamp(ms: number): string {
+  return new Date(ms + 8 * 3_600_000).toISOString().replace(/[-T:]/g, '').slice(0, 14);
+}
+
+// ---- the column order of a table, and rows as column values -------------------------------------
+
+interface Table {
+  def: ResourceDef;
+  table: string;
+  columns: string[];
+  /** Per column: the field (null for the system columns), converting with the engine's toDbValue. */
+  convert: ((value: unknown) => unknown)[];
+  names: string[];
+  defaults: Record<string, unknown>;
+}
+
+function tableOf(name: string): Table {
+  const def = getResource(name);
+  const model = modelOf(def);
+  const columns = ['id', 'created_at', 'updated_at'];
+  const names = ['id', 'createdAt', 'updatedAt'];
+  const convert: ((value: unknown) => unknown)[] = [(v) => v, (v) => v, (v) => v];
+  for (const fs of model.stored) {
+    columns.push(fs.column as string);
+    names.push(fs.name);
+    const field: FieldDef = fs.field;
+    // Text and numbers are stored as they are (toDbValue's identity); JSON and flags convert.
+    convert.push(
+      JSON_TYPES.has(field.type) || field.type === 'boolean' ? (v) => toDbValue(field, v) : (v) => v ?? null,
+    );
+  }
+  return { def, table: model.table, columns, convert, names, defaults: creationDefaults(model) };
+}
+
+function toValues(t: Table, row: Record<string, unknown>): unknown[] {
+  const out = new Array(t.columns.length);
+  for (let i = 0; i < t.columns.length; i++) {
+    const name = t.names[i] as string;
+    const v = row[name] === undefined ? t.defaults[name] : row[name];
+    out[i] = (t.convert[i] as (value: unknown) => unknown)(v ?? null);
+  }
+  return out;
+}
+
+/** The rows are exactly what the engine would store: compared on a sample with its toDbValues. */
+function assertEngineShape(t: Table, rows: Record<string, unknown>[]): void {
+  const model = modelOf(t.def);
+  for (const row of rows) {
+    const { id, createdAt, updatedAt, ...fields } = row;
+    const expected: Record<string, unknown> = {
+      ...toDbValues(model, { ...t.defaults, ...fields }),
+      id,
+      created_at: createdAt,
+      updated_at: updatedAt,
+    };
+    const values = toValues(t, row);
+    t.columns.forEach((column, i) => {
+      const want = expected[column] ?? null;
+      if (JSON.stringify(values[i]) !== JSON.stringify(want))
+        throw new Error(
+          `${t.table}.${column}: ${JSON.stringify(values[i])} ≠ engine ${JSON.stringify(want)}`,
+        );
+    });
+  }
+}
+
+// ---- generators ----------------------------------------------------------------------------------
+
+/** Ids continue after the rows a table already holds (an admin created by a first start …). */
+type Bases = Record<'stores' | 'goodsCategories' | 'goods' | 'runners' | 'users', number>;
+
+function* storeRows(count: number, start: number, base: number): Generator<Record<string, unknown>> {
+  for (let i = 0; i < count; i++) {
+    const [city, lng, lat, code] = CITIES[i % CITIES.length] as (typeof CITIES)[number];
+    const brand = BRANDS[i % BRANDS.length] as string;
+    yield {
+      id: base + i + 1,
+      createdAt: start - 30 * DAY + i * MINUTE,
+      updatedAt: start - 30 * DAY + i * MINUTE,
+      name: `${brand}（${city}${pad(i + 1, 2)}号店）`,
+      phone: `${code}-8${pad(int(0, 9_999_999), 7)}`,
+      address: `${city}市示范路${i + 1}号`,
+      lng: Number((lng + (rand() - 0.5) / 10).toFixed(6)),
+      lat: Number((lat + (rand() - 0.5) / 10).toFixed(6)),
+      businessHours: '09:00-21:30',
+      status: i % 17 === 16 ? 'paused' : 'open',
+      deliveryRadiusM: 3000,
+      minOrderFen: 2000,
+      deliveryFeeFen: 300 + (i % 3) * 100,
+      packingFeeFen: 100 + (i % 2) * 100,
+      autoAccept: i % 2 === 0,
+    };
+  }
+}
+
+function* userRows(
+  count: number,
+  base: number,
+  start: number,
+  span: number,
+  passwordHash: string,
+): Generator<Record<string, unknown>> {
+  for (let i = 0; i < count; i++) {
+    const at = start - 60 * DAY + Math.floor((i * (span + 60 * DAY)) / count);
+    const name = (SURNAMES[i % SURNAMES.length] as string) + (GIVEN[(i * 7) % GIVEN.length] as string);
+    yield {
+      id: base + i + 1,
+      createdAt: at,
+      updatedAt: at,
+      username: `bench_u${pad(base + i + 1, 6)}`,
+      password: passwordHash,
+      nickname: name,
+      phone: `1${pick(['38', '39', '58', '86', '88'])}${pad(int(0, 99_999_999), 8)}`,
+      email: null,
+      avatar: null,
+      status: 'active',
+      balanceFen: 0,
+      points: 0,
+      memberLevelId: null,
+      lastLoginAt: null,
+    };
+  }
+}
+
+interface People {
+  /** Users base + 1 … base + count. */
+  userBase: number;
+  users: number;
+  runnerBase: number;
+  runners: number;
+}
+
+function orderRow(
+  id: number,
+  createdAt: number,
+  stores: readonly Store[],
+  people: People,
+): Record<string, unknown> {
+  const store = stores[Math.floor(rand() * stores.length)] as Store;
+  const status = statusOf();
+  const fulfilment = status === 'delivering' || status === 'delivered' ? 'delivery' : fulfilmentOf();
+  const lines = int(1, 3);
+  const items: { goodsId: number; name: string; sku: null; qty: number; unitPriceFen: number }[] = [];
+  let goodsFen = 0;
+  for (let k = 0; k < lines; k++) {
+    const g = store.goods[(id + k * 3) % store.goods.length] as Store['goods'][number];
+    const qty = rand() < 0.8 ? 1 : 2;
+    items.push({ goodsId: g.id, name: g.name, sku: null, qty, unitPriceFen: g.price });
+    goodsFen += qty * g.price;
+  }
+  const packingFen = fulfilment === 'dineIn' ? 0 : store.packing;
+  const deliveryFen = fulfilment === 'delivery' ? store.delivery : 0;
+  const discountFen = goodsFen >= 5000 ? 600 : goodsFen >= 3000 ? 300 : 0;
+  const couponFen = rand() < 0.1 ? Math.min(500, goodsFen - discountFen) : 0;
+  const payableFen = Math.max(0, goodsFen + packingFen + deliveryFen - discountFen - couponFen);
+
+  // Cancelled orders stop somewhere before ready; the rest reach their status.
+  const cancelled = status === 'cancelled';
+  const reached = cancelled ? pick([0, 0, 1, 1, 2, 3]) : ORDER_OF[status];
+  const steps =
+    fulfilment === 'delivery'
+      ? ['paidAt', 'acceptedAt', 'preparingAt', 'readyAt', 'deliveringAt', 'deliveredAt', 'completedAt']
+      : ['paidAt', 'acceptedAt', 'preparingAt', 'readyAt', 'completedAt'];
+  const count = status === 'completed' ? steps.length : Math.min(reached, fulfilment === 'delivery' ? 6 : 4);
+  const row: Record<string, unknown> = {};
+  let t = createdAt;
+  for (let k = 0; k < count; k++) {
+    t += int(1, k === 3 ? 20 : k >= 5 ? 40 : 5) * MINUTE;
+    row[steps[k] as string] = t;
+  }
+  const paid = count > 0;
+  const cancelledAt = cancelled ? t + int(1, 15) * MINUTE : null;
+  const payMethod =
+    fulfilment === 'delivery' ? pick(['wechat', 'wechat', 'balance', 'card'] as const) : payOf();
+  const runnerId =
+    fulfilment === 'delivery' && count >= 5 ? people.runnerBase + 1 + ((id * 7) % people.runners) : null;
+  const remark = REMARKS[id % REMARKS.length] ?? null;
+  return {
+    id,
+    createdAt,
+    updatedAt: cancelledAt ?? t,
+    orderNo: `${stamp(createdAt)}${pad(id % 10_000_000, 7)}`,
+    storeId: store.id,
+    userId: people.userBase + 1 + Math.floor(rand() * people.users),
+    items,
+    goodsFen,
+    packingFen,
+    deliveryFen,
+    discountFen,
+    couponFen,
+    payableFen,
+    paidFen: paid ? payableFen : 0,
+    refundedFen: cancelled && paid ? payableFen : 0,
+    payMethod,
+    fulfilment,
+    address: fulfilment === 'delivery' ? `示范小区${(id % 40) + 1}幢${(id % 6) + 1}0${(id % 4) + 1}室` : null,
+    remark,
+    runnerId,
+    status,
+    paidAt: row.paidAt ?? null,
+    acceptedAt: row.acceptedAt ?? null,
+    preparingAt: row.preparingAt ?? null,
+    readyAt: row.readyAt ?? null,
+    deliveringAt: row.deliveringAt ?? null,
+    deliveredAt: row.deliveredAt ?? null,
+    completedAt: row.completedAt ?? null,
+    cancelledAt,
+    cancelReason: cancelled ? (paid ? '商家取消：门店繁忙' : '超时未支付，系统自动取消') : null,
+  };
+}
+
+interface Plan {
+  stores: Store[];
+  storeRows: Record<string, unknown>[];
+  categoryRows: Record<string, unknown>[];
+  goodsRows: Record<string, unknown>[];
+  runnerRows: Record<string, unknown>[];
+}
+
+function catalogue(storeCount: number, start: number, runnerCount: number, bases: Bases): Plan {
+  const storeRowsList = [...storeRows(storeCount, start, bases.stores)];
+  const stores: Store[] = [];
+  const categoryRows: Record<string, unknown>[] = [];
+  const goodsRows: Record<string, unknown>[] = [];
+  for (const s of storeRowsList) {
+    const at = s.createdAt as number;
+    const category = {
+      id: bases.goodsCategories + categoryRows.length + 1,
+      createdAt: at,
+      updatedAt: at,
+      storeId: s.id,
+      name: '招牌',
+      sort: 10,
+      status: 'enabled',
+    };
+    categoryRows.push(category);
+    const goods: Store['goods'] = [];
+    for (let k = 0; k < 10; k++) {
+      const name = DISHES[(k + (s.id as number)) % DISHES.length] as string;
+      const price = (12 + ((k * 7 + (s.id as number)) % 30)) * 100;
+      const id = bases.goods + goodsRows.length + 1;
+      goodsRows.push({
+        id,
+        createdAt: at,
+        updatedAt: at,
+        storeId: s.id,
+        categoryId: category.id,
+        name,
+        priceFen: price,
+        stock: 999,
+        status: 'onSale',
+        sort: k * 10,
+      });
+      goods.push({ id, name, price });
+    }
+    stores.push({
+      id: s.id as number,
+      packing: s.packingFeeFen as number,
+      delivery: s.deliveryFeeFen as number,
+      goods,
+    });
+  }
+  const runnerRows = Array.from({ length: runnerCount }, (_v, i) => ({
+    id: bases.runners + i + 1,
+    createdAt: start - 20 * DAY,
+    updatedAt: start - 20 * DAY,
+    name:
+      (SURNAMES[(i * 3) % SURNAMES.length] as string) +
+      (GIVEN[(i * 11) % GIVEN.length] as string) +
+      (GIVEN[i % GIVEN.length] as string),
+    phone: `139${pad(bases.runners + i + 1, 8)}`,
+    status: pick(['idle', 'offline', 'delivering']),
+    storeIds: [],
+    vehicle: 'ebike',
+    todayCount: 0,
+  }));
+  return { stores, storeRows: storeRowsList, categoryRows, goodsRows, runnerRows };
+}
+
+// ---- SQLite --------------------------------------------------------------------------------------
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+function sqliteLoad(
+  db: SqliteDatabase.Database,
+  t: Table,
+  rows: Iterable<Record<string, unknown>>,
+  batch: number,
+): number {
+  const perStatement = Math.max(1, Math.min(200, Math.floor(30_000 / t.columns.length)));
+  const head = `insert into ${quote(t.table)} (${t.columns.map(quote).join(', ')}) values `;
+  const tuple = `(${t.columns.map(() => '?').join(', ')})`;
+  const many = db.prepare(head + Array(perStatement).fill(tuple).join(', '));
+  const one = db.prepare(head + tuple);
+  let n = 0;
+  let params: unknown[] = [];
+  let pending = 0;
+  let inBatch = 0;
+  db.exec('begin');
+  for (const row of rows) {
+    const values = toValues(t, row);
+    for (const v of values) params.push(v);
+    pending++;
+    n++;
+    if (pending === perStatement) {
+      many.run(params);
+      params = [];
+      pending = 0;
+    }
+    if (++inBatch >= batch && pending === 0) {
+      db.exec('commit');
+      db.exec('begin');
+      inBatch = 0;
+    }
+  }
+  for (let i = 0; i < pending; i++) one.run(params.slice(i * t.columns.length, (i + 1) * t.columns.length));
+  db.exec('commit');
+  return n;
+}
+
+// ---- PostgreSQL ----------------------------------------------------------------------------------
+
+async function pgLoad(
+  client: pg.Client,
+  t: Table,
+  rows: Iterable<Record<string, unknown>>,
+  perStatement = 10_000,
+): Promise<number> {
+  const model = modelOf(t.def);
+  const types = t.columns.map((column) => {
+    if (column === 'id' || column === 'created_at' || column === 'updated_at')
+      return column === 'id' ? 'integer' : 'bigint';
+    const fs = model.stored.find((f) => f.column === column);
+    return SQL_TYPES[fs?.type ?? 'text'];
+  });
+  const sql = `insert into ${quote(t.table)} (${t.columns.map(quote).join(', ')}) select * from unnest(${types.map((type, i) => `$${i + 1}::${type}[]`).join(', ')})`;
+  let columns: unknown[][] = t.columns.map(() => []);
+  let n = 0;
+  const flush = async () => {
+    if ((columns[0] as unknown[]).length === 0) return;
+    await client.query(sql, columns);
+    columns = t.columns.map(() => []);
+  };
+  for (const row of rows) {
+    const values = toValues(t, row);
+    for (let i = 0; i < values.length; i++) (columns[i] as unknown[]).push(values[i]);
+    n++;
+    if ((columns[0] as unknown[]).length >= perStatement) await flush();
+  }
+  await flush();
+  // Explicit ids do not move the identity sequence.
+  await client.query(
+    `select setval(pg_get_serial_sequence($1, 'id'), (select max(id) from ${quote(t.table)}))`,
+    [t.table],
+  );
+  return n;
+}
+
+// ---- the seeder ----------------------------------------------------------------------------------
+
+export async function seedOrders(options: SeedOrdersOptions): Promise<SeedOrdersReport> {
+  const count = options.count ?? 1_000_000;
+  const storeCount = options.stores ?? 50;
+  const userCount = options.users ?? 100_000;
+  const runnerCount = 200;
+  const batch = options.batch ?? 50_000;
+  const log = options.log ?? ((line: string) => console.log(line));
+  const now = options.now ?? Date.now();
+  const span = 365 * DAY;
+  const start = now - span;
+  state = 0x9e3779b9;
+
+  // The server's own migration runner brings the database to the current schema.
+  const handle = openDatabase(
+    options.postgres
+      ? { dialect: 'postgres', url: options.postgres, poolSize: 2 }
+      : { dialect: 'sqlite', file: options.file as string },
+  );
+  const bases = { stores: 0, goodsCategories: 0, goods: 0, runners: 0, users: 0 } satisfies Bases;
+  try {
+    await migrateToLatest(handle.db, handle.dialect);
+    for (const name of Object.keys(bases) as (keyof Bases)[]) {
+      const top = await sql<{
+        top: number | string | null;
+      }>`select max(id) as top from ${sql.table(modelOf(getResource(name)).table)}`.execute(handle.db);
+      bases[name] = Number(top.rows[0]?.top ?? 0);
+    }
+    const orders = await sql<{
+      n: number | string;
+    }>`select count(*) as n from ${sql.table(modelOf(getResource('orders')).table)}`.execute(handle.db);
+    if (Number(orders.rows[0]?.n ?? 0) > 0)
+      throw new Error('the orders table is not empty: seed into a fresh database');
+  } finally {
+    await handle.close();
+  }
+
+  const tables = {
+    stores: tableOf('stores'),
+    goodsCategories: tableOf('goodsCategories'),
+    goods: tableOf('goods'),
+    runners: tableOf('runners'),
+    users: tableOf('users'),
+    orders: tableOf('orders'),
+  };
+  const plan = catalogue(storeCount, start, runnerCount, bases);
+  const people: People = {
+    userBase: bases.users,
+    users: userCount,
+    runnerBase: bases.runners,
+    runners: runnerCount,
+  };
+  // Nobody signs in as a bench user: one hash of a random password serves them all.
+  const passwordHash = await hashPassword(`bench-${Math.random().toString(36).slice(2)}-${Date.now()}`);
+  const sampleUsers = [...userRows(2, bases.users, start, span, passwordHash)];
+  assertEngineShape(tables.users, sampleUsers);
+  assertEngineShape(tables.stores, plan.storeRows.slice(0, 2));
+  assertEngineShape(tables.goods, plan.goodsRows.slice(0, 2));
+  assertEngineShape(tables.runners, plan.runnerRows.slice(0, 2));
+  assertEngineShape(tables.orders, [
+    orderRow(1, start, plan.stores, people),
+    orderRow(2, start + 1, plan.stores, people),
+  ]);
+  state = 0x9e3779b9 ^ 0x5bd1e995;
+
+  const step = span / count;
+  function* orders(): Generator<Record<string, unknown>> {
+    for (let i = 0; i < count; i++) {
+      // Increasing with the id: the i-th order falls in the i-th slice of the year.
+      const createdAt = Math.floor(start + i * step + rand() * step * 0.9);
+      yield orderRow(i + 1, createdAt, plan.stores, people);
+    }
+  }
+
+  const began = performance.now();
+  let ordersMs = 0;
+  let fileBytes: number | null = null;
+  if (options.postgres) {
+    const client = new pg.Client({ connectionString: options.postgres });
+    await client.connect();
+    try {
+      await client.query('begin');
+      await pgLoad(client, tables.stores, plan.storeRows);
+      await pgLoad(client, tables.goodsCategories, plan.categoryRows);
+      await pgLoad(client, tables.goods, plan.goodsRows);
+      await pgLoad(client, tables.runners, plan.runnerRows);
+      await pgLoad(client, tables.users, userRows(userCount, bases.users, start, span, passwordHash));
+      await client.query('commit');
+      log(`catalogue and ${userCount} users in ${Math.round(performance.now() - began)} ms`);
+      const t0 = performance.now();
+      await client.query('begin');
+      await client.query(`set local maintenance_work_mem = '512MB'`);
+      await client.query('set local synchronous_commit = off');
+      // The secondary indexes are dropped and rebuilt from their own definitions in the same
+      // transaction: one sorted build each is far cheaper than a million inserts into nine trees.
+      const { rows: indexes } = await client.query<{ name: string; definition: string }>(
+        `select indexname as name, indexdef as definition from pg_indexes
+          where schemaname = current_schema() and tablename = $1
+            and indexname not in (select conname from pg_constraint where contype = 'p')`,
+        [tables.orders.table],
+      );
+      for (const index of indexes) await client.query(`drop index ${quote(index.name)}`);
+      await pgLoad(client, tables.orders, orders());
+      const loaded = performance.now();
+      for (const index of indexes) await client.query(index.definition);
+      log(
+        `orders inserted in ${((loaded - t0) / 1000).toFixed(1)} s, ${indexes.length} indexes rebuilt in ${((performance.now() - loaded) / 1000).toFixed(1)} s`,
+      );
+      await client.query('commit');
+      ordersMs = performance.now() - t0;
+      await client.query(`analyze ${quote(tables.orders.table)}`);
+    } finally {
+      await client.end();
+    }
+  } else {
+    const file = options.file as string;
+    const db = new SqliteDatabase(file);
+    try {
+      const synchronous = db.pragma('synchronous', { simple: true });
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = OFF');
+      db.pragma('cache_size = -512000');
+      db.pragma('temp_store = MEMORY');
+      db.pragma('threads = 2');
+      sqliteLoad(db, tables.stores, plan.storeRows, batch);
+      sqliteLoad(db, tables.goodsCategories, plan.categoryRows, batch);
+      sqliteLoad(db, tables.goods, plan.goodsRows, batch);
+      sqliteLoad(db, tables.runners, plan.runnerRows, batch);
+      sqliteLoad(db, tables.users, userRows(userCount, bases.users, start, span, passwordHash), batch);
+      log(`catalogue and ${userCount} users in ${Math.round(performance.now() - began)} ms`);
+      const t0 = performance.now();
+      // As on PostgreSQL: the orders' indexes are rebuilt from their own SQL after the load.
+      const indexes = db
+        .prepare(
+          `select name, sql from sqlite_master where type = 'index' and tbl_name = ? and sql is not null`,
+        )
+        .all(tables.orders.table) as { name: string; sql: string }[];
+      for (const index of indexes) db.exec(`drop index ${quote(index.name)}`);
+      sqliteLoad(db, tables.orders, orders(), batch);
+      const loaded = performance.now();
+      for (const index of indexes) db.exec(index.sql);
+      log(
+        `orders inserted in ${((loaded - t0) / 1000).toFixed(1)} s, ${indexes.length} indexes rebuilt in ${((performance.now() - loaded) / 1000).toFixed(1)} s`,
+      );
+      ordersMs = performance.now() - t0;
+      db.pragma(`synchronous = ${synchronous}`);
+      db.pragma('wal_checkpoint(TRUNCATE)');
+    } finally {
+      db.close();
+    }
+    fileBytes = statSync(file).size;
+  }
+  const ms = performance.now() - began;
+  return {
+    orders: count,
+    users: userCount,
+    stores: storeCount,
+    ms: Math.round(ms),
+    ordersPerSecond: Math.round(count / (ordersMs / 1000)),
+    fileBytes,
+  };
+}
+
+// ---- command line --------------------------------------------------------------------------------
+
+function argument(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+async function main(): Promise<void> {
+  const postgres = argument('postgres');
+  const count = Number(argument('count') ?? 1_000_000);
+  let file = argument('file');
+  let dataDir: string | null = null;
+  if (!postgres && !file) {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'wanxiang-bench-'));
+    file = path.join(dataDir, 'wanxiang.db');
+  }
+  console.log(`seeding ${count.toLocaleString('en')} orders into ${postgres ? 'PostgreSQL' : file}`);
+  const r = await seedOrders({ file, postgres, count });
+  console.log(
+    `orders: ${r.orders.toLocaleString('en')} (+ ${r.users.toLocaleString('en')} users, ${r.stores} stores) — ` +
+      `total ${(r.ms / 1000).toFixed(1)} s, orders at ${r.ordersPerSecond.toLocaleString('en')} rows/s` +
+      (r.fileBytes === null ? '' : `, file ${(r.fileBytes / 1024 / 1024).toFixed(0)} MiB`),
+  );
+  if (dataDir) console.log(`DATA_DIR=${dataDir}`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

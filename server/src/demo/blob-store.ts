@@ -1,0 +1,72 @@
+/**
+ * A minimal content-addressed file store under `${dataDir}/uploads/`, for the demo's generated
+ * images and audio until the server has an upload area of its own. A file's id is the first 32
+ * hex digits of its SHA-256 plus its extension (`3f9a…c1.jpg`), kept as
+ * `uploads/3f/3f9a…c1.jpg`; image and file fields hold `/api/files/{id}`. Writing the same
+ * bytes twice is a no-op, so re-running a seeder never duplicates files.
+ *
+ * Serving them needs a route `GET /api/files/:id` that resolves `blobPath(dataDir, id)` and
+ * answers with `contentTypeOf(id)` (the ids are immutable: cache for a year).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export const FILES_URL_PREFIX = '/api/files/';
+
+const ID = /^([0-9a-f]{2})[0-9a-f]{30}\.([a-z0-9]{2,5})$/;
+
+export const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  wav: 'audio/wav',
+  mp3: 'audio/mpeg',
+  mp4: 'video/mp4',
+  pdf: 'application/pdf',
+};
+
+export function uploadsDir(dataDir: string): string {
+  return path.join(dataDir, 'uploads');
+}
+
+/** The file of a blob id, or null when the id is not one this store makes (no path tricks). */
+export function blobPath(dataDir: string, id: string): string | null {
+  const m = ID.exec(id);
+  if (!m) return null;
+  return path.join(uploadsDir(dataDir), m[1] as string, id);
+}
+
+export function contentTypeOf(id: string): string {
+  return CONTENT_TYPES[id.slice(id.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+}
+
+/** The blob id in a `/api/files/{id}` URL, or null. */
+export function blobIdOf(url: string | null | undefined): string | null {
+  if (!url?.startsWith(FILES_URL_PREFIX)) return null;
+  const id = url.slice(FILES_URL_PREFIX.length);
+  return ID.test(id) ? id : null;
+}
+
+export interface StoredBlob {
+  id: string;
+  url: string;
+  bytes: number;
+}
+
+export async function putBlob(dataDir: string, data: Uint8Array, ext: string): Promise<StoredBlob> {
+  const id = `${createHash('sha256').update(data).digest('hex').slice(0, 32)}.${ext}`;
+  const file = blobPath(dataDir, id);
+  if (!file) throw new Error(`bad blob extension ${ext}`);
+  if (!existsSync(file)) {
+    await mkdir(path.dirname(file), { recursive: true });
+    // Written aside and renamed, so a reader never sees half a file (and two writers of the same
+    // bytes at once each rename a complete copy).
+    const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+    await writeFile(tmp, data);
+    await rename(tmp, file);
+  }
+  return { id, url: FILES_URL_PREFIX + id, bytes: data.byteLength };
+}

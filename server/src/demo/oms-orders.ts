@@ -1,0 +1,949 @@
+/**
+ * Food-ordering operations (core definitions/oms.ts), the order half: a few thousand orders over
+ * the last 60 days simulated through the order machine of DOMAIN.md, so every derived row agrees
+ * with them:
+ *
+ * - money: goods + packing + delivery − 满减 − coupon = payable; paid = payable once paid;
+ *   refunded = the refunds that went through;
+ * - a timestamp per status reached, in order, none in the future; live orders (the last two
+ *   hours) in every in-between status, older ones completed or cancelled;
+ * - orderHistory rows per transition; deliveries for delivery orders from `ready` on, with their
+ *   runner; orderRefunds for cancellations after payment and for some partial refunds;
+ * - payments by balance and refunds to it in the balance ledger, card payments off the card's
+ *   balance, points for completed orders, coupons marked used (and returned on cancellation),
+ *   first-order and order-amount coupons issued by their rules, referral rewards.
+ */
+
+import { atChinaTime, DAY, type DemoContext, HOUR, MINUTE, type Row } from './context.js';
+import { type Runner, runnersFor } from './delivery.js';
+import type { Card, Ledger } from './finance.js';
+import {
+  bestDiscount,
+  type Campaign,
+  type Coupon,
+  couponValue,
+  type Discount,
+  type Template,
+  type TemplateKey,
+  type Wallet,
+} from './marketing.js';
+import type { Store } from './oms.js';
+import type { Customer, MemberLevel } from './people.js';
+import type { Rng } from './random.js';
+import { distanceM, near } from './zh.js';
+
+export interface OrderWorld {
+  stores: readonly Store[];
+  customers: readonly Customer[];
+  runners: readonly Runner[];
+  discounts: readonly Discount[];
+  templates: Record<TemplateKey, Template>;
+  campaigns: readonly Campaign[];
+  levels: readonly MemberLevel[];
+  cards: readonly Card[];
+  wallet: Wallet;
+  balance: Ledger;
+  points: Ledger;
+}
+
+type Status =
+  | 'pending_payment'
+  | 'paid'
+  | 'accepted'
+  | 'preparing'
+  | 'ready'
+  | 'delivering'
+  | 'delivered'
+  | 'completed'
+  | 'cancelled';
+
+type Fulfilment = 'delivery' | 'pickup' | 'dineIn';
+
+/** The statuses an order passes through, in order, for its fulfilment. */
+const PATH: Record<Fulfilment, readonly Status[]> = {
+  delivery: [
+    'pending_payment',
+    'paid',
+    'accepted',
+    'preparing',
+    'ready',
+    'delivering',
+    'delivered',
+    'completed',
+  ],
+  pickup: ['pending_payment', 'paid', 'accepted', 'preparing', 'ready', 'completed'],
+  dineIn: ['pending_payment', 'paid', 'accepted', 'preparing', 'ready', 'completed'],
+};
+
+/** How an order ends (or where a live one stands). */
+interface Plan {
+  createdAt: number;
+  fulfilment: Fulfilment;
+  store: Store;
+  /** The last status reached. */
+  status: Status;
+  /** For cancelled orders: the status it was cancelled from, and by whom. */
+  cancelFrom?: Status;
+  cancelBy?: 'system' | 'user' | 'merchant';
+  /** Durations (ms) to each next status of the path. */
+  steps: number[];
+}
+
+/** Live orders per status (they all sit in the last two hours). */
+const LIVE: readonly (readonly [Status, number])[] = [
+  ['pending_payment', 12],
+  ['paid', 14],
+  ['accepted', 14],
+  ['preparing', 18],
+  ['ready', 16],
+  ['delivering', 12],
+  ['delivered', 10],
+];
+
+const CANCEL_REASONS = {
+  system: ['超时未支付，系统自动取消'],
+  userUnpaid: ['顾客取消：不想要了', '顾客取消：选错商品', '顾客取消：重新下单'],
+  userPaid: ['顾客取消：地址填写错误', '顾客取消：临时有事不需要了', '顾客取消：预计送达时间太久'],
+  reject: ['商家拒单：食材已售完', '商家拒单：超出配送范围', '商家拒单：门店繁忙暂不接单'],
+  merchant: [
+    '商家取消：门店临时停电',
+    '商家取消：设备故障无法出餐',
+    '商家取消：骑手运力不足，联系顾客后取消',
+  ],
+  failed: ['顾客电话无人接听，退回门店', '收货地址不存在，联系顾客后取消'],
+};
+
+const REMARKS = [
+  '少辣',
+  '不要香菜',
+  '多放醋',
+  '不要葱',
+  '餐具不用了，环保',
+  '请放门口，谢谢',
+  '到了打电话',
+  '加一副餐具',
+  '饭多一点',
+  '微辣',
+];
+const REFUND_REASONS = [
+  '少送了一份',
+  '餐品洒漏',
+  '口味与描述不符',
+  '送达超时，餐品凉了',
+  '商品有异物',
+  '做错了规格',
+];
+
+function pad(n: number, w = 2): string {
+  return String(n).padStart(w, '0');
+}
+
+/** `yyyyMMddHHmmss` in China time. */
+function stampOf(ms: number): string {
+  const d = new Date(ms + 8 * HOUR);
+  return `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`;
+}
+
+/** Meal-time weighted hour of day (China time). */
+function mealHour(rng: Rng, kind: Store['brand']['kind']): number {
+  if (kind === 'noodles')
+    return rng.weighted([
+      [7, 6],
+      [8, 8],
+      [9, 4],
+      [10, 2],
+      [11, 8],
+      [12, 9],
+      [13, 4],
+      [14, 2],
+      [17, 4],
+      [18, 6],
+      [19, 4],
+      [20, 2],
+    ] as const);
+  if (kind === 'tea')
+    return rng.weighted([
+      [10, 2],
+      [11, 3],
+      [12, 4],
+      [13, 5],
+      [14, 6],
+      [15, 7],
+      [16, 6],
+      [17, 4],
+      [19, 4],
+      [20, 5],
+      [21, 3],
+    ] as const);
+  return rng.weighted([
+    [10, 1],
+    [11, 8],
+    [12, 10],
+    [13, 5],
+    [14, 1],
+    [16, 1],
+    [17, 6],
+    [18, 10],
+    [19, 7],
+    [20, 2],
+  ] as const);
+}
+
+function fulfilmentOf(rng: Rng, store: Store): Fulfilment {
+  if (store.brand.kind === 'tea')
+    return rng.weighted([
+      ['delivery', 6],
+      ['pickup', 4],
+    ] as const);
+  return rng.weighted([
+    ['delivery', 6],
+    ['pickup', 1.5],
+    ['dineIn', 2.5],
+  ] as const);
+}
+
+function stepsOf(rng: Rng, store: Store, fulfilment: Fulfilment): number[] {
+  const s = (min: number, max: number) => rng.int(min * 60, max * 60) * 1000;
+  const steps = [
+    s(0.3, 3), // pay
+    store.autoAccept ? rng.int(1, 10) * 1000 : s(0.5, 4), // accept
+    s(1, 5), // start preparing
+    store.brand.kind === 'tea' ? s(3, 10) : s(8, 22), // ready
+  ];
+  if (fulfilment === 'delivery') steps.push(s(3, 12), s(10, 32), s(30, 110));
+  else steps.push(s(3, 20));
+  return steps;
+}
+
+export function simulateOrders(ctx: DemoContext, world: OrderWorld, count: number): void {
+  const rng = ctx.random('orders');
+  const { stores, customers, wallet, templates } = world;
+  const operator = ctx.staff.operator;
+
+  // ---- who orders where ----------------------------------------------------------------------
+  const point = new Map<number, { lng: number; lat: number }>();
+  const appetite = new Map<number, number>();
+  for (const c of customers) {
+    point.set(c.row.id, near(rng, c.place.lng, c.place.lat, 1500));
+    // A few regulars order a lot; most now and then.
+    appetite.set(c.row.id, rng.chance(0.15) ? rng.float(4, 10) : rng.float(0.3, 2));
+  }
+  const local = new Map<number, Customer[]>();
+  const cityWide = new Map<number, Customer[]>();
+  for (const store of stores) {
+    local.set(
+      store.row.id,
+      customers.filter(
+        (c) =>
+          c.place.city === store.city &&
+          distanceM(point.get(c.row.id) as { lng: number; lat: number }, store.point) <=
+            (store.row.deliveryRadiusM as number),
+      ),
+    );
+    cityWide.set(
+      store.row.id,
+      customers.filter((c) => c.place.city === store.city),
+    );
+  }
+  const pickCustomer = (store: Store, at: number, fulfilment: Fulfilment): Customer | null => {
+    const pool = (fulfilment === 'delivery' ? local.get(store.row.id) : cityWide.get(store.row.id)) ?? [];
+    const eligible = pool.filter((c) => c.since < at - 10 * MINUTE && c.row.status === 'active');
+    if (eligible.length === 0) return null;
+    return rng.weighted(eligible.map((c) => [c, appetite.get(c.row.id) as number] as const));
+  };
+
+  // ---- coupons issued before any order -------------------------------------------------------
+  const registerRuleFrom = ctx.now - 200 * DAY;
+  for (const c of customers)
+    if (c.since >= registerRuleFrom)
+      wallet.issue(c.row.id, templates.newcomer, 'rule', c.since + rng.int(1, 30) * 1000);
+  for (const c of rng.sample(customers, 30)) {
+    const at = Math.max(c.since + DAY, ctx.now - rng.int(1, 58) * DAY);
+    wallet.issue(c.row.id, templates.birthday, 'rule', atChinaTime(at, 0, 5));
+  }
+  const fixedFrom = ctx.now - 45 * DAY - (ctx.now % DAY);
+  for (const c of rng.sample(
+    customers.filter((c) => c.since < fixedFrom),
+    40,
+  ))
+    wallet.issue(c.row.id, templates.over100, 'manual', fixedFrom + rng.int(0, 600) * 1000);
+  for (const c of rng.sample(
+    customers.filter((c) => c.since < ctx.now - 20 * DAY),
+    25,
+  ))
+    wallet.issue(c.row.id, templates.teaRate, 'manual', ctx.now - rng.int(1, 20) * DAY);
+  for (const c of rng.sample(
+    customers.filter((c) => c.since < ctx.now - 15 * DAY && c.place.city === '杭州'),
+    15,
+  ))
+    wallet.issue(c.row.id, templates.noodleItem, 'manual', ctx.now - rng.int(1, 15) * DAY);
+
+  // Referrals: customers who joined during a campaign, many through a friend's invitation.
+  const invitedBy = new Map<number, { campaign: Campaign; inviter: Customer; row: Row }>();
+  for (const campaign of world.campaigns) {
+    const joined = customers.filter(
+      (c) => c.since >= campaign.startAt && c.since < Math.min(campaign.endAt, ctx.now),
+    );
+    for (const invitee of joined) {
+      if (!rng.chance(0.6)) continue;
+      const inviters = customers.filter(
+        (c) => c.since < invitee.since - 7 * DAY && c.place.city === invitee.place.city,
+      );
+      if (inviters.length === 0) continue;
+      const inviter = rng.pick(inviters);
+      const row = ctx.add('referrals', {
+        campaignId: campaign.row.id,
+        inviterId: inviter.row.id,
+        inviteeId: invitee.row.id,
+        rewardedAt: null as number | null,
+        createdAt: invitee.since,
+        updatedAt: invitee.since,
+      });
+      invitedBy.set(invitee.row.id, { campaign, inviter, row });
+      wallet.issue(invitee.row.id, campaign.invitee, 'referral', invitee.since + 5000);
+    }
+  }
+
+  // Cards: some moved into the balance right after purchase, some frozen later.
+  const cardOf = new Map<number, Card>();
+  const frozenAt = new Map<Card, number>();
+  world.cards.forEach((card, i) => {
+    if (i % 12 === 5) {
+      const at = card.soldAt + rng.int(1, 3) * DAY;
+      world.balance.add({
+        userId: card.userId,
+        at,
+        change: card.row.balanceFen,
+        kind: 'card',
+        refType: 'prepaidCard',
+        refId: card.row.id,
+        note: `储值卡 ${card.row.cardNo} 余额转入`,
+      });
+      card.row.balanceFen = 0;
+      card.row.status = 'usedUp';
+      card.row.updatedAt = at;
+      return;
+    }
+    if (i % 15 === 7) frozenAt.set(card, ctx.now - rng.int(1, 10) * DAY);
+    if (!cardOf.has(card.userId)) cardOf.set(card.userId, card);
+  });
+
+  // ---- plans: when each order was placed and how it ends -------------------------------------
+  const plans: Plan[] = [];
+  const open = stores.filter((s) => s.row.status === 'open');
+  const closedSince = new Map<number, number>();
+  for (const s of stores) if (s.row.status === 'closed') closedSince.set(s.row.id, ctx.now - 18 * DAY);
+
+  for (const [status, n] of LIVE) {
+    for (let i = 0; i < n; i++) {
+      const candidates = status === 'delivering' || status === 'delivered' ? open : open;
+      const store = rng.pick(candidates);
+      const fulfilment: Fulfilment =
+        status === 'delivering' || status === 'delivered' ? 'delivery' : fulfilmentOf(rng, store);
+      const steps = stepsOf(rng, store, fulfilment);
+      const index = PATH[fulfilment].indexOf(status);
+      const elapsed = steps.slice(0, index).reduce((a, b) => a + b, 0);
+      // Still in this status: less time has passed since reaching it than its next step takes
+      // (an unpaid order is cancelled after 15 minutes).
+      const next = status === 'pending_payment' ? 14 * MINUTE : (steps[index] as number);
+      const createdAt = ctx.now - elapsed - rng.int(5, Math.max(6, Math.floor((next * 0.9) / 1000))) * 1000;
+      plans.push({ createdAt, fulfilment, store, status, steps });
+    }
+  }
+  // A few cancelled in the last hours, so the live list shows them too.
+  const historical = count - plans.length;
+  for (let i = 0; i < historical; i++) {
+    const recent = i < 40;
+    const store = rng.pick(stores);
+    // Busier lately: more orders on recent days.
+    const daysBack = recent ? 0 : Math.floor(rng.next() ** 1.3 * 60);
+    let createdAt =
+      atChinaTime(ctx.now - daysBack * DAY, mealHour(rng, store.brand.kind), rng.int(0, 59)) +
+      rng.int(0, 59) * 1000;
+    if (createdAt > ctx.now - 4 * HOUR) createdAt = ctx.now - 4 * HOUR - rng.int(10, 20 * 60) * MINUTE;
+    const closed = closedSince.get(store.row.id);
+    if (closed !== undefined && createdAt > closed - 4 * HOUR)
+      createdAt = closed - rng.int(5, 40) * DAY - rng.int(0, 8) * HOUR;
+    if (createdAt < (store.row.createdAt as number) + DAY)
+      createdAt = (store.row.createdAt as number) + DAY + rng.int(0, 50) * DAY;
+    const fulfilment = fulfilmentOf(rng, store);
+    const steps = stepsOf(rng, store, fulfilment);
+    const outcome = rng.weighted([
+      ['completed', 88],
+      ['unpaid', 4.5],
+      ['userPaid', 2.5],
+      ['reject', 2],
+      ['merchant', 1.8],
+      ['failed', fulfilment === 'delivery' ? 1.2 : 0],
+    ] as const);
+    if (outcome === 'completed') plans.push({ createdAt, fulfilment, store, status: 'completed', steps });
+    else if (outcome === 'unpaid')
+      plans.push({
+        createdAt,
+        fulfilment,
+        store,
+        status: 'cancelled',
+        cancelFrom: 'pending_payment',
+        cancelBy: rng.chance(0.6) ? 'system' : 'user',
+        steps,
+      });
+    else if (outcome === 'userPaid')
+      plans.push({
+        createdAt,
+        fulfilment,
+        store,
+        status: 'cancelled',
+        cancelFrom: 'paid',
+        cancelBy: 'user',
+        steps,
+      });
+    else if (outcome === 'reject')
+      plans.push({
+        createdAt,
+        fulfilment,
+        store,
+        status: 'cancelled',
+        cancelFrom: 'paid',
+        cancelBy: 'merchant',
+        steps,
+      });
+    else if (outcome === 'merchant')
+      plans.push({
+        createdAt,
+        fulfilment,
+        store,
+        status: 'cancelled',
+        cancelFrom: rng.pick(['accepted', 'preparing'] as const),
+        cancelBy: 'merchant',
+        steps,
+      });
+    else
+      plans.push({
+        createdAt,
+        fulfilment,
+        store,
+        status: 'cancelled',
+        cancelFrom: 'delivering',
+        cancelBy: 'merchant',
+        steps,
+      });
+  }
+  plans.sort((a, b) => a.createdAt - b.createdAt);
+
+  // ---- the orders ------------------------------------------------------------------------------
+  const history: { at: number; row: Record<string, unknown> }[] = [];
+  const refunds: { at: number; row: Record<string, unknown> }[] = [];
+  const deliveries: { at: number; row: Record<string, unknown> }[] = [];
+  const completedOrders = new Map<number, number>();
+  const firstCompletion = new Map<number, number>();
+  const busyRunners = new Set<number>();
+  const sales = new Map<number, number>();
+  const orderNos = new Set<string>();
+
+  for (const plan of plans) {
+    const { store, fulfilment } = plan;
+    const customer =
+      pickCustomer(store, plan.createdAt, fulfilment) ?? pickCustomer(store, plan.createdAt, 'pickup');
+    if (!customer) continue;
+    const userId = customer.row.id;
+    const onSale = store.goods.filter((g) => g.row.status === 'onSale');
+
+    // Items: distinct goods, a SKU each, mostly one of each.
+    const lines: { goodsId: number; name: string; sku: string | null; qty: number; unitPriceFen: number }[] =
+      [];
+    const lineCount =
+      store.brand.kind === 'tea'
+        ? rng.weighted([
+            [1, 5],
+            [2, 4],
+            [3, 2],
+          ] as const)
+        : rng.weighted([
+            [1, 3],
+            [2, 5],
+            [3, 3],
+            [4, 1],
+          ] as const);
+    for (const good of rng.sample(onSale, lineCount)) {
+      const sku = rng.pick(good.skus);
+      lines.push({
+        goodsId: good.row.id,
+        name: good.row.name as string,
+        sku: sku.name,
+        qty: rng.weighted([
+          [1, 8],
+          [2, 3],
+          [3, 1],
+        ] as const),
+        unitPriceFen: sku.priceFen,
+      });
+    }
+    let goodsFen = lines.reduce((s, l) => s + l.qty * l.unitPriceFen, 0);
+    // Delivery orders reach the store's minimum: the customer adds one more of the first line.
+    while (fulfilment === 'delivery' && goodsFen < (store.row.minOrderFen as number)) {
+      const first = lines[0] as (typeof lines)[number];
+      first.qty += 1;
+      goodsFen += first.unitPriceFen;
+    }
+    const packingFen = fulfilment === 'dineIn' ? 0 : (store.row.packingFeeFen as number);
+    const deliveryFen = fulfilment === 'delivery' ? (store.row.deliveryFeeFen as number) : 0;
+    const best = bestDiscount(world.discounts, store.row.id, plan.createdAt, goodsFen);
+    const discountFen = best?.reduceFen ?? 0;
+
+    const willPay = plan.status !== 'pending_payment' && plan.cancelFrom !== 'pending_payment';
+    let coupon: Coupon | null = null;
+    let couponFen = 0;
+    if (willPay && (!best || best.discount.stackable) && rng.chance(0.7)) {
+      for (const c of wallet.available(userId, plan.createdAt, store.row.id)) {
+        const value = couponValue(c, goodsFen - discountFen, lines);
+        if (value > couponFen) {
+          coupon = c;
+          couponFen = value;
+        }
+      }
+    }
+    const payableFen = Math.max(0, goodsFen + packingFen + deliveryFen - discountFen - couponFen);
+
+    // Stamps along the path up to where the order got.
+    const path = PATH[fulfilment];
+    const lastIndex =
+      plan.status === 'cancelled' ? path.indexOf(plan.cancelFrom as Status) : path.indexOf(plan.status);
+    const stamps: Partial<Record<Status, number>> = { pending_payment: plan.createdAt };
+    let t = plan.createdAt;
+    for (let i = 1; i <= lastIndex; i++) {
+      t += plan.steps[i - 1] as number;
+      stamps[path[i] as Status] = t;
+    }
+    let cancelledAt: number | null = null;
+    let cancelReason: string | null = null;
+    if (plan.status === 'cancelled') {
+      const from = plan.cancelFrom as Status;
+      if (from === 'pending_payment') {
+        cancelledAt =
+          plan.cancelBy === 'system'
+            ? plan.createdAt + 15 * MINUTE
+            : plan.createdAt + rng.int(20, 600) * 1000;
+        cancelReason = rng.pick(
+          plan.cancelBy === 'system' ? CANCEL_REASONS.system : CANCEL_REASONS.userUnpaid,
+        );
+      } else if (from === 'delivering') {
+        cancelledAt = t + rng.int(15, 40) * MINUTE;
+        cancelReason = rng.pick(CANCEL_REASONS.failed);
+      } else {
+        cancelledAt = t + rng.int(30, 600) * 1000;
+        cancelReason = rng.pick(
+          plan.cancelBy === 'user'
+            ? CANCEL_REASONS.userPaid
+            : from === 'paid'
+              ? CANCEL_REASONS.reject
+              : CANCEL_REASONS.merchant,
+        );
+      }
+    }
+
+    // Payment.
+    const paidAt = stamps.paid ?? null;
+    let payMethod: 'balance' | 'card' | 'wechat' | 'cash' | null = null;
+    if (paidAt !== null) {
+      const card = cardOf.get(userId);
+      const frozen = card ? frozenAt.get(card) : undefined;
+      const cardUsable =
+        card &&
+        card.row.status === 'active' &&
+        card.soldAt < plan.createdAt &&
+        (frozen === undefined || frozen > plan.createdAt) &&
+        card.row.balanceFen >= payableFen;
+      payMethod = rng.weighted([
+        ['wechat', 62],
+        ['balance', 18],
+        ['card', cardUsable ? 30 : 0],
+        ['cash', fulfilment === 'delivery' ? 0 : 14],
+      ] as const);
+      if (payMethod === 'card' && card) {
+        card.row.balanceFen -= payableFen;
+        card.row.updatedAt = paidAt;
+      }
+    } else if (plan.status === 'pending_payment' || plan.cancelFrom === 'pending_payment') {
+      payMethod = rng.weighted([
+        ['wechat', 8],
+        ['balance', 2],
+      ] as const);
+    }
+
+    const id = ctx.nextId('orders');
+    let orderNo = `${stampOf(plan.createdAt)}${pad(store.row.id)}${pad(id % 10_000, 4)}`;
+    while (orderNos.has(orderNo)) orderNo = `${stampOf(plan.createdAt)}${pad(store.row.id)}${rng.digits(4)}`;
+    orderNos.add(orderNo);
+
+    // Runner and delivery (from ready on).
+    let runnerId: number | null = null;
+    const reachedReady = stamps.ready !== undefined;
+    if (fulfilment === 'delivery' && reachedReady) {
+      const candidates = runnersFor(world.runners, store);
+      const live = plan.status !== 'completed' && plan.status !== 'cancelled';
+      // Live orders go to free runners first; a busy runner may carry a second order.
+      const free = live ? candidates.filter((r) => !busyRunners.has(r.row.id)) : candidates;
+      const pool = free.length > 0 ? free : candidates;
+      const waiting = plan.status === 'ready' && rng.chance(0.5);
+      const runner = waiting || pool.length === 0 ? null : rng.pick(pool);
+      if (runner) {
+        runnerId = runner.row.id;
+        if (live && plan.status !== 'delivered') busyRunners.add(runner.row.id);
+      }
+      const readyAt = stamps.ready as number;
+      const assignedAt = runner
+        ? Math.min(readyAt + rng.int(20, 150) * 1000, stamps.delivering ?? ctx.now)
+        : null;
+      const distance = distanceM(point.get(userId) as { lng: number; lat: number }, store.point);
+      const failed = plan.status === 'cancelled';
+      const status = failed
+        ? 'failed'
+        : plan.status === 'ready'
+          ? runner
+            ? 'assigned'
+            : 'waiting'
+          : plan.status === 'delivering'
+            ? 'pickedUp'
+            : 'delivered';
+      const deliveredAt = stamps.delivered ?? null;
+      deliveries.push({
+        at: readyAt,
+        row: {
+          orderId: id,
+          runnerId,
+          status,
+          distanceM: distance,
+          feeFen: 400 + Math.ceil(distance / 1000) * 150,
+          assignedAt,
+          pickedUpAt: stamps.delivering ?? null,
+          deliveredAt,
+          failReason: failed ? cancelReason : null,
+          updatedAt: cancelledAt ?? deliveredAt ?? stamps.delivering ?? assignedAt ?? readyAt,
+        },
+      });
+    }
+
+    // History: one row per transition.
+    const merchantStep = (s: Status) =>
+      s === 'accepted' ||
+      s === 'preparing' ||
+      s === 'ready' ||
+      (s === 'completed' && fulfilment !== 'delivery');
+    const note: Partial<Record<Status, string>> = {
+      pending_payment: fulfilment === 'dineIn' ? '顾客扫码下单' : '顾客下单',
+      paid:
+        payMethod === 'balance'
+          ? '余额支付成功'
+          : payMethod === 'card'
+            ? '储值卡支付成功'
+            : payMethod === 'cash'
+              ? '收银台现金收款'
+              : '微信支付成功',
+      accepted: store.autoAccept ? '门店自动接单' : '商家接单',
+      preparing: '开始制作',
+      ready: fulfilment === 'delivery' ? '出餐完成，等待骑手取餐' : '出餐完成，请顾客取餐',
+      delivering: '骑手已取餐，配送中',
+      delivered: '骑手已送达',
+      completed:
+        fulfilment === 'delivery' ? '送达后自动完成' : fulfilment === 'dineIn' ? '顾客已用餐' : '顾客已取餐',
+    };
+    let previous: Status | null = null;
+    for (let i = 0; i <= lastIndex; i++) {
+      const s = path[i] as Status;
+      const by =
+        (s === 'accepted' && store.autoAccept) || !merchantStep(s)
+          ? s === 'paid' && payMethod === 'cash'
+            ? operator
+            : null
+          : operator;
+      history.push({
+        at: stamps[s] as number,
+        row: { orderId: id, operatorId: by, fromStatus: previous, toStatus: s, note: note[s] ?? null },
+      });
+      previous = s;
+    }
+    if (cancelledAt !== null)
+      history.push({
+        at: cancelledAt,
+        row: {
+          orderId: id,
+          operatorId: plan.cancelBy === 'merchant' ? operator : null,
+          fromStatus: previous,
+          toStatus: 'cancelled',
+          note: cancelReason,
+        },
+      });
+
+    const paidFen = paidAt !== null ? payableFen : 0;
+    let refundedFen = 0;
+
+    // Money.
+    if (paidAt !== null && payMethod === 'balance')
+      world.balance.add({
+        userId,
+        at: paidAt,
+        change: -paidFen,
+        kind: 'pay',
+        refType: 'order',
+        refId: id,
+        note: `订单 ${orderNo}`,
+      });
+    if (coupon && paidAt !== null && plan.status !== 'cancelled') {
+      coupon.row.status = 'used';
+      coupon.row.usedAt = paidAt;
+      coupon.row.orderId = id;
+    }
+    const refundTo = (amount: number, at: number) => {
+      if (payMethod === 'balance')
+        world.balance.add({
+          userId,
+          at,
+          change: amount,
+          kind: 'refund',
+          refType: 'order',
+          refId: id,
+          note: `订单 ${orderNo} 退款`,
+        });
+      if (payMethod === 'card') {
+        const card = cardOf.get(userId) as Card;
+        card.row.balanceFen += amount;
+      }
+    };
+    const refundNo = (at: number) => `RF${stampOf(at)}${rng.digits(4)}`;
+
+    // A paid order cancelled is refunded in full to where it was paid from.
+    if (cancelledAt !== null && paidAt !== null) {
+      const refundedAt = cancelledAt + (payMethod === 'wechat' ? rng.int(30, 300) * 1000 : 2000);
+      refundedFen = paidFen;
+      refundTo(paidFen, refundedAt);
+      refunds.push({
+        at: cancelledAt,
+        row: {
+          refundNo: refundNo(cancelledAt),
+          orderId: id,
+          kind: 'full',
+          amountFen: paidFen,
+          items: lines.map((l) => ({ goodsId: l.goodsId, qty: l.qty, amountFen: l.qty * l.unitPriceFen })),
+          reason: cancelReason,
+          status: 'refunded',
+          rejectReason: null,
+          operatorId: plan.cancelBy === 'merchant' ? operator : null,
+          processedAt: cancelledAt,
+          refundedAt,
+          updatedAt: refundedAt,
+        },
+      });
+    }
+
+    // Completed: points, sales, first-order and order-amount coupons; sometimes a partial refund.
+    const completedAt = stamps.completed ?? null;
+    if (completedAt !== null) {
+      for (const l of lines) sales.set(l.goodsId, (sales.get(l.goodsId) ?? 0) + l.qty);
+      completedOrders.set(userId, (completedOrders.get(userId) ?? 0) + 1);
+      if (!firstCompletion.has(userId)) {
+        firstCompletion.set(userId, completedAt);
+        wallet.issue(userId, templates.over50, 'rule', completedAt + 1000);
+      }
+      if (paidFen >= 8800 && completedAt > ctx.now - 90 * DAY)
+        wallet.issue(userId, templates.orderReturn, 'rule', completedAt + 2000);
+      const earned = Math.floor(paidFen / 100);
+      if (earned > 0)
+        world.points.add({
+          userId,
+          at: completedAt,
+          change: earned,
+          kind: 'order',
+          refType: null,
+          refId: id,
+          note: `订单 ${orderNo}`,
+        });
+
+      if (rng.chance(0.05) && paidFen > 0) {
+        const requestedAt = completedAt + rng.int(10, 36 * 60) * MINUTE;
+        if (requestedAt < ctx.now - 10 * MINUTE) {
+          const line = rng.pick(lines);
+          const goodsPaid = Math.max(0, paidFen - packingFen - deliveryFen);
+          const amountFen = Math.max(
+            1,
+            Math.min(paidFen, Math.round((line.unitPriceFen * goodsPaid) / goodsFen)),
+          );
+          const fresh = ctx.now - requestedAt < DAY;
+          const status = fresh
+            ? rng.weighted([
+                ['pending', 4],
+                ['approved', 2],
+                ['refunded', 3],
+                ['rejected', 1],
+              ] as const)
+            : rng.weighted([
+                ['refunded', 3],
+                ['rejected', 1],
+              ] as const);
+          const processedAt =
+            status === 'pending' ? null : Math.min(ctx.now - MINUTE, requestedAt + rng.int(5, 240) * MINUTE);
+          const refundedAt =
+            status === 'refunded'
+              ? Math.min(ctx.now, (processedAt as number) + rng.int(1, 30) * MINUTE)
+              : null;
+          if (refundedAt !== null) {
+            refundedFen += amountFen;
+            refundTo(amountFen, refundedAt);
+          }
+          refunds.push({
+            at: requestedAt,
+            row: {
+              refundNo: refundNo(requestedAt),
+              orderId: id,
+              kind: 'partial',
+              amountFen,
+              items: [{ goodsId: line.goodsId, qty: 1, amountFen }],
+              reason: rng.pick(REFUND_REASONS),
+              status,
+              rejectReason:
+                status === 'rejected'
+                  ? rng.pick(['经核实餐品无质量问题', '已超过售后时限', '顾客已同意补送，不再退款'])
+                  : null,
+              operatorId: processedAt === null ? null : operator,
+              processedAt,
+              refundedAt,
+              updatedAt: refundedAt ?? processedAt ?? requestedAt,
+            },
+          });
+        }
+      }
+    }
+
+    const last = Math.max(...Object.values(stamps), cancelledAt ?? 0);
+    ctx.add('orders', {
+      orderNo,
+      storeId: store.row.id,
+      userId,
+      items: lines,
+      goodsFen,
+      packingFen,
+      deliveryFen,
+      discountFen,
+      couponFen,
+      payableFen,
+      paidFen,
+      refundedFen,
+      payMethod,
+      fulfilment,
+      address: fulfilment === 'delivery' ? customer.address : null,
+      remark: rng.chance(0.3) ? rng.pick(REMARKS) : null,
+      runnerId,
+      status: plan.status,
+      paidAt,
+      acceptedAt: stamps.accepted ?? null,
+      preparingAt: stamps.preparing ?? null,
+      readyAt: stamps.ready ?? null,
+      deliveringAt: stamps.delivering ?? null,
+      deliveredAt: stamps.delivered ?? null,
+      completedAt,
+      cancelledAt,
+      cancelReason,
+      createdAt: plan.createdAt,
+      updatedAt: last,
+    });
+  }
+
+  const addSorted = (resource: string, list: { at: number; row: Record<string, unknown> }[]) => {
+    list.sort((a, b) => a.at - b.at);
+    for (const { at, row } of list)
+      ctx.add(resource, { ...row, createdAt: at, updatedAt: row.updatedAt ?? at });
+  };
+  addSorted('orderHistory', history);
+  addSorted('orderRefunds', refunds);
+  addSorted('deliveries', deliveries);
+
+  // Referral rewards once the invitee's first order completed, while the campaign ran.
+  for (const [inviteeId, { campaign, inviter, row }] of invitedBy) {
+    const first = firstCompletion.get(inviteeId);
+    if (first === undefined || first > campaign.endAt) continue;
+    const at = first + 3000;
+    row.rewardedAt = at;
+    row.updatedAt = at;
+    wallet.issue(inviter.row.id, campaign.inviter, 'referral', at);
+    world.points.add({
+      userId: inviter.row.id,
+      at,
+      change: 100,
+      kind: 'referral',
+      refType: null,
+      refId: row.id,
+      note: '邀请好友首单奖励',
+    });
+  }
+
+  // Points swapped for a coupon by customers who had enough (one swap each).
+  const earnedAt = new Map<number, { at: number; change: number }[]>();
+  for (const o of ctx.rows('orders')) {
+    if (o.completedAt === null) continue;
+    const list = earnedAt.get(o.userId as number) ?? [];
+    list.push({ at: o.completedAt as number, change: Math.floor((o.paidFen as number) / 100) });
+    earnedAt.set(o.userId as number, list);
+  }
+  for (const [userId, list] of earnedAt) {
+    if (!rng.chance(0.35)) continue;
+    list.sort((a, b) => a.at - b.at);
+    let sum = 0;
+    const reached = list.find((e) => {
+      sum += e.change;
+      return sum >= 400;
+    });
+    if (!reached) continue;
+    const at = Math.min(ctx.now - MINUTE, reached.at + rng.int(1, 72) * HOUR);
+    world.points.add({
+      userId,
+      at,
+      change: -300,
+      kind: 'redeem',
+      refType: null,
+      refId: templates.pointsSwap.row.id,
+      note: `兑换「${templates.pointsSwap.row.name}」`,
+    });
+    wallet.issue(userId, templates.pointsSwap, 'manual', at + 1000);
+  }
+
+  // ---- what the orders leave behind ----------------------------------------------------------
+  for (const store of stores) for (const g of store.goods) g.row.salesCount = sales.get(g.row.id) ?? 0;
+  for (const card of world.cards) {
+    if (card.row.status === 'active' && card.row.balanceFen === 0) card.row.status = 'usedUp';
+    const frozen = frozenAt.get(card);
+    if (frozen !== undefined && card.row.status === 'active') {
+      card.row.status = 'frozen';
+      card.row.updatedAt = frozen;
+    }
+  }
+  const today = atChinaTime(ctx.now, 0);
+  const todayCount = new Map<number, number>();
+  for (const d of ctx.rows('deliveries'))
+    if (d.runnerId && d.status === 'delivered' && (d.deliveredAt as number) >= today)
+      todayCount.set(d.runnerId as number, (todayCount.get(d.runnerId as number) ?? 0) + 1);
+  for (const r of world.runners) {
+    r.row.todayCount = todayCount.get(r.row.id) ?? 0;
+    r.row.status = busyRunners.has(r.row.id) ? 'delivering' : rng.chance(0.65) ? 'idle' : 'offline';
+    r.row.updatedAt = ctx.now - rng.int(1, 30) * MINUTE;
+  }
+}
+
+/** After the ledgers: each customer's level from their points, and when their row last changed. */
+export function settleCustomers(
+  ctx: DemoContext,
+  customers: readonly Customer[],
+  levels: readonly MemberLevel[],
+): void {
+  const lastMove = new Map<number, number>();
+  for (const resource of ['balanceLedger', 'pointsLedger'])
+    for (const e of ctx.rows(resource))
+      lastMove.set(
+        e.userId as number,
+        Math.max(lastMove.get(e.userId as number) ?? 0, e.createdAt as number),
+      );
+  const sorted = [...levels].sort((a, b) => b.pointsThreshold - a.pointsThreshold);
+  for (const c of customers) {
+    const level = sorted.find((l) => c.row.points >= l.pointsThreshold);
+    c.row.memberLevelId = level?.id ?? null;
+    c.row.updatedAt = Math.max(c.since, lastMove.get(c.row.id) ?? 0);
+  }
+}

@@ -1,0 +1,17 @@
+/** Supply chain: a purchase adds to the stock (and may update the cost price) in one UPDATE. */
+import { sql } from 'kysely';
+import { changeRowWhen } from '../../resources/actions.js';
+import { registerActionHandler } from '../../resources/extensions.js';
+
+registerActionHandler('supplyProducts', 'purchaseIn', async (ctx) => {
+  const qty = Number(ctx.input.qty);
+  const cost = ctx.input.costFen;
+  await changeRowWhen(
+    ctx,
+    {},
+    cost === null || cost === undefined ? {} : { costFen: cost },
+    // Added in SQL, so two purchases booked at once both count.
+    { stock: sql`coalesce(stock, 0) + ${qty}` },
+  );
+  return undefined;
+});

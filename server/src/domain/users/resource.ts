@@ -1,0 +1,112 @@
+/**
+ * The users resource of the registry over the users table of 0001: the password is stored as its
+ * argon2id hash, the roles in user_roles, and the actions reset the password, disable (revoking
+ * every session: the user's next call answers errorCode 1) and enable.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { conflict } from '../../http/envelope.js';
+import { changeRowWhen, nextUpdatedAt } from '../../resources/actions.js';
+import { type AnyDb, registerActionHandler, registerResourceHooks } from '../../resources/extensions.js';
+import { MASK, type WireRow } from '../../resources/storage.js';
+import { hashPassword } from '../auth/passwords.js';
+import { revokeUserSessions } from '../auth/sessions.js';
+
+const typed = (db: AnyDb) => db as Kysely<Database>;
+
+/** Role names by user id, for the users on a page. */
+export async function rolesOfUsers(db: AnyDb, userIds: readonly number[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  if (userIds.length === 0) return out;
+  const rows = await typed(db)
+    .selectFrom('user_roles')
+    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+    .select(['user_roles.user_id as userId', 'roles.name as name'])
+    .where('user_roles.user_id', 'in', [...userIds])
+    .orderBy('roles.name')
+    .execute();
+  for (const row of rows) {
+    const list = out.get(row.userId) ?? [];
+    list.push(row.name);
+    out.set(row.userId, list);
+  }
+  return out;
+}
+
+export async function setUserRoles(db: AnyDb, userId: number, roles: readonly string[]): Promise<void> {
+  const trx = typed(db);
+  await trx.deleteFrom('user_roles').where('user_id', '=', userId).execute();
+  if (roles.length === 0) return;
+  const rows = await trx
+    .selectFrom('roles')
+    .select('id')
+    .where('name', 'in', [...roles])
+    .execute();
+  if (rows.length > 0) {
+    await trx
+      .insertInto('user_roles')
+      .values(rows.map((r) => ({ user_id: userId, role_id: r.id })))
+      .execute();
+  }
+}
+
+registerResourceHooks('users', {
+  async prepare(values, { memo }) {
+    if (typeof values.password !== 'string') return;
+    // Bulk seeding gives many users one password: hash it once per call.
+    const plain = values.password;
+    let hashed = memo.get(plain) as Promise<string> | undefined;
+    if (!hashed) {
+      hashed = hashPassword(plain);
+      memo.set(plain, hashed);
+    }
+    values.password = await hashed;
+  },
+  async afterWrite(ctx, id, values) {
+    if (Array.isArray(values.roles)) await setUserRoles(ctx.trx, id, values.roles as string[]);
+  },
+  async loadVirtual(db, rows: WireRow[]) {
+    const roles = await rolesOfUsers(
+      db,
+      rows.map((r) => r.id),
+    );
+    for (const row of rows) row.roles = roles.get(row.id) ?? [];
+  },
+  beforeDelete(ctx, id) {
+    if (ctx.user?.id === id) throw conflict('不能删除自己的账号');
+  },
+  async afterDelete(ctx, id) {
+    await revokeUserSessions(typed(ctx.trx), id, 'disabled', ctx.now);
+  },
+});
+
+registerActionHandler('users', 'resetPassword', {
+  // Hashing takes tens of milliseconds: done before the transaction opens.
+  prepare: async ({ input }) => hashPassword(String(input.password)),
+  async run(ctx) {
+    await ctx.trx
+      .updateTable('users')
+      .set({
+        password_hash: ctx.prepared as string,
+        updated_at: nextUpdatedAt(ctx.now),
+      })
+      .where('id', '=', ctx.id)
+      .execute();
+    ctx.note('password', MASK, MASK);
+    // Whoever had the old password is signed out; an administrator resetting their own keeps working.
+    if (ctx.user?.id !== ctx.id) await revokeUserSessions(typed(ctx.trx), ctx.id, 'revoked', ctx.now);
+    return undefined;
+  },
+});
+
+registerActionHandler('users', 'disable', async (ctx) => {
+  if (ctx.user?.id === ctx.id) throw conflict('不能停用自己的账号');
+  await changeRowWhen(ctx, { status: ['active'] }, { status: 'disabled' });
+  await revokeUserSessions(typed(ctx.trx), ctx.id, 'disabled', ctx.now);
+  return undefined;
+});
+
+registerActionHandler('users', 'enable', async (ctx) => {
+  await changeRowWhen(ctx, { status: ['disabled'] }, { status: 'active' });
+  return undefined;
+});

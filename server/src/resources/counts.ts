@@ -1,0 +1,97 @@
+/**
+ * List totals without a COUNT per request (QUALITY.md: the list with its total within 2× of the
+ * list without it; a COUNT over a million matching rows costs ~47 lists).
+ *
+ * A total is cached per (resource, filters, keyword) and is valid while
+ * - the resource's version is the one it was counted at: every write through the engine (create,
+ *   update, delete, action, bulk insert) bumps the version right after its transaction commits,
+ *   so a count that may have missed the write is never served again in this process;
+ * - and it is younger than the TTL (10 s): writes made by another server process (several
+ *   processes on one PostgreSQL) or outside the engine show within that time.
+ *
+ * Concurrent requests for the same uncached total share one COUNT. A total is also free whenever
+ * the page is not full: it is the offset plus the rows on the page.
+ *
+ * State hangs off the database object, so every engine instance and `insertRows` on the same
+ * connection share it.
+ */
+import type { ListQuery } from '@wanxiang/core';
+
+export const COUNT_TTL_MS = 10_000;
+const MAX_ENTRIES = 5_000;
+
+interface Entry {
+  version: number;
+  at: number;
+  total: Promise<number>;
+}
+
+class CountState {
+  readonly versions = new Map<string, number>();
+  readonly entries = new Map<string, Entry>();
+}
+
+const states = new WeakMap<object, CountState>();
+
+function stateOf(db: object): CountState {
+  let state = states.get(db);
+  if (!state) {
+    state = new CountState();
+    states.set(db, state);
+  }
+  return state;
+}
+
+export function versionOf(db: object, resource: string): number {
+  return stateOf(db).versions.get(resource) ?? 0;
+}
+
+/** Called after every committed write to a resource. */
+export function bumpVersion(db: object, resource: string): void {
+  const state = stateOf(db);
+  state.versions.set(resource, (state.versions.get(resource) ?? 0) + 1);
+}
+
+/** The cache key of a query's matching set: filters in a canonical order, and the keyword. */
+export function countKey(resource: string, query: Pick<ListQuery, 'filters' | 'q'>): string {
+  const filters = query.filters
+    .map((f) => [f.field, f.op, f.value] as const)
+    .sort((a, b) => (a[0] + a[1] < b[0] + b[1] ? -1 : a[0] + a[1] > b[0] + b[1] ? 1 : 0));
+  return JSON.stringify([resource, filters, query.q ?? null]);
+}
+
+export async function cachedCount(
+  db: object,
+  resource: string,
+  key: string,
+  now: number,
+  count: () => Promise<number>,
+): Promise<number> {
+  const state = stateOf(db);
+  const version = versionOf(db, resource);
+  const hit = state.entries.get(key);
+  if (hit && hit.version === version && now - hit.at < COUNT_TTL_MS) return hit.total;
+  const total = count();
+  const entry: Entry = { version, at: now, total };
+  state.entries.delete(key);
+  state.entries.set(key, entry);
+  if (state.entries.size > MAX_ENTRIES) {
+    const oldest = state.entries.keys().next().value;
+    if (oldest !== undefined) state.entries.delete(oldest);
+  }
+  // A failed count is not remembered.
+  total.catch(() => {
+    if (state.entries.get(key) === entry) state.entries.delete(key);
+  });
+  return total;
+}
+
+/**
+ * Records a total learned for free (a page that was not full); `version` is the resource's
+ * version read before the page was queried.
+ */
+export function rememberCount(db: object, key: string, version: number, now: number, total: number): void {
+  const state = stateOf(db);
+  state.entries.delete(key);
+  state.entries.set(key, { version, at: now, total: Promise.resolve(total) });
+}

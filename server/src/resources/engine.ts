@@ -1,0 +1,587 @@
+/**
+ * The generic resource engine: list, get, create, update, delete and actions for every
+ * definition of core's registry, over the tables of `storage.ts`. The routes (routes.ts) are a
+ * thin HTTP layer over it; domain areas extend it (extensions.ts).
+ *
+ * Every write runs in one transaction with its audit row; after the commit the resource's
+ * count version is bumped (counts.ts).
+ */
+import {
+  type ActionDef,
+  canCreate,
+  canDelete,
+  canUpdate,
+  type ListQuery,
+  parseListQuery,
+  RESOURCES,
+  type ResourceDef,
+  validateBody,
+  validateInput,
+} from '@wanxiang/core';
+import { type SqlBool, sql } from 'kysely';
+import type { DialectName } from '../db/connect.js';
+import { ApiError, conflict, invalidInput, notFound } from '../http/envelope.js';
+import { type AuditNote, diffRows, writeAudit } from './audit.js';
+import { bumpVersion, cachedCount, countKey, rememberCount, versionOf } from './counts.js';
+import { uniqueConflict } from './errors.js';
+import {
+  type Actor,
+  type AnyDb,
+  extensions as defaultExtensions,
+  type EngineContext,
+  type EngineExtensions,
+  type ResourceHooks,
+  type WriteContext,
+} from './extensions.js';
+import {
+  checkQueryAgainstStorage,
+  countRows,
+  decodeCursor,
+  encodeCursor,
+  likePattern,
+  notFoundMessage,
+  orderKeys,
+  selectPage,
+  unsupportedMessage,
+} from './query.js';
+import { type Relations, relationsOf } from './relations.js';
+import {
+  columnOf,
+  creationDefaults,
+  type DbRow,
+  epochMs,
+  fieldDefOf,
+  fillMaskedCompanions,
+  MASK,
+  modelOf,
+  type ResourceModel,
+  toDbValue,
+  toDbValues,
+  toWireRow,
+  type WireRow,
+} from './storage.js';
+
+export type RawQuery = Record<string, string | string[] | number | undefined>;
+
+export interface ListAnswer {
+  results: WireRow[];
+  page: { total: number; page: number; limit: number; nextCursor: string | null };
+  relations: Relations;
+}
+
+export interface EngineOptions {
+  db: AnyDb;
+  dialect: DialectName;
+  now: () => number;
+  resources?: readonly ResourceDef[];
+  extensions?: EngineExtensions;
+}
+
+export const unsupported = () => new ApiError({ status: 403, errorCode: 403, message: unsupportedMessage });
+export const staleUpdate = () => conflict('数据已被他人修改，请刷新后重试');
+export const illegalTransition = () => conflict('当前状态不能执行此操作');
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** `If-Match` carries the row's `updatedAt`, bare or as an entity tag. */
+function expectedInstant(value: unknown): number | null | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const text = String(value).trim().replace(/^W\//, '').replace(/^"|"$/g, '');
+  return epochMs(text);
+}
+
+/** Strictly later than the row's last change, so `updatedAt` tells every version apart. */
+const nextStamp = (now: number, previous: unknown) => Math.max(now, Number(previous) + 1);
+
+export class ResourceEngine {
+  readonly db: AnyDb;
+  readonly dialect: DialectName;
+  readonly resources: readonly ResourceDef[];
+  readonly extensions: EngineExtensions;
+  private readonly now: () => number;
+  private readonly byName: Map<string, ResourceDef>;
+
+  constructor(options: EngineOptions) {
+    this.db = options.db;
+    this.dialect = options.dialect;
+    this.now = options.now;
+    this.resources = options.resources ?? RESOURCES;
+    this.extensions = options.extensions ?? defaultExtensions;
+    this.byName = new Map(this.resources.map((r) => [r.name, r]));
+  }
+
+  resource(name: string): ResourceDef | undefined {
+    return this.byName.get(name);
+  }
+
+  private hooks(def: ResourceDef): ResourceHooks {
+    return this.extensions.hooksOf(def.name);
+  }
+
+  private context(def: ResourceDef, actor: Actor): EngineContext {
+    return { db: this.db, dialect: this.dialect, now: this.now(), def, user: actor.user, ip: actor.ip };
+  }
+
+  // ---- reading ------------------------------------------------------------------------------
+
+  parseQuery(def: ResourceDef, raw: RawQuery): ListQuery {
+    const parsed = parseListQuery(def, raw);
+    if (!parsed.ok) throw invalidInput(parsed.fields);
+    checkQueryAgainstStorage(modelOf(def), parsed.value);
+    return parsed.value;
+  }
+
+  async toWire(def: ResourceDef, rows: readonly DbRow[], db: AnyDb = this.db): Promise<WireRow[]> {
+    const model = modelOf(def);
+    const out = rows.map((row) => toWireRow(model, row));
+    if (out.length > 0) await this.hooks(def).loadVirtual?.(db, out);
+    return out;
+  }
+
+  relations(def: ResourceDef, rows: readonly WireRow[]): Promise<Relations> {
+    return relationsOf(this.db, def, rows, (name) => this.resource(name));
+  }
+
+  async list(def: ResourceDef, raw: RawQuery): Promise<ListAnswer> {
+    const query = this.parseQuery(def, raw);
+    const model = modelOf(def);
+    const { limit, page } = query;
+    const store = this.hooks(def).store;
+    if (store) {
+      const all = await store.list(this.db);
+      const results = all.slice((page - 1) * limit, page * limit);
+      return {
+        results,
+        page: { total: all.length, page, limit, nextCursor: null },
+        relations: await this.relations(def, results),
+      };
+    }
+    const keys = orderKeys(model, query);
+    const after = query.cursor ? decodeCursor(keys, query.cursor) : null;
+    const offset = after ? 0 : (page - 1) * limit;
+    const version = versionOf(this.db, def.name);
+    const dbRows = (await selectPage(this.db, this.dialect, def, {
+      query,
+      after,
+      limit,
+      offset,
+    }).execute()) as DbRow[];
+    const results = await this.toWire(def, dbRows);
+    const full = dbRows.length === limit;
+    const last = dbRows.at(-1);
+    const nextCursor = full && last ? encodeCursor(keys, last) : null;
+
+    const key = countKey(def.name, query);
+    const now = this.now();
+    let total: number;
+    if (!full && !after && (dbRows.length > 0 || offset === 0)) {
+      // The last page tells the total by itself.
+      total = offset + dbRows.length;
+      rememberCount(this.db, key, version, now, total);
+    } else {
+      total = await cachedCount(this.db, def.name, key, now, () =>
+        countRows(this.db, this.dialect, def, query),
+      );
+    }
+    return {
+      results,
+      page: { total, page, limit, nextCursor },
+      relations: await this.relations(def, results),
+    };
+  }
+
+  private liveRow(db: AnyDb, model: ResourceModel, id: number) {
+    let qb = db.selectFrom(model.table).selectAll().where(sql.ref('id'), '=', id);
+    if (model.softDelete) qb = qb.where(sql.ref('deleted_at'), 'is', null);
+    return qb.executeTakeFirst() as Promise<DbRow | undefined>;
+  }
+
+  async get(def: ResourceDef, id: number | null, db: AnyDb = this.db): Promise<WireRow> {
+    if (id === null) throw notFound(notFoundMessage(def));
+    const store = this.hooks(def).store;
+    if (store) {
+      const row = await store.get(db, id);
+      if (!row) throw notFound(notFoundMessage(def));
+      return row;
+    }
+    const row = await this.liveRow(db, modelOf(def), id);
+    if (!row) throw notFound(notFoundMessage(def));
+    return (await this.toWire(def, [row], db))[0] as WireRow;
+  }
+
+  // ---- writing ------------------------------------------------------------------------------
+
+  /** Runs `work` in a transaction; a unique violation becomes a 409 naming the field. */
+  private async transaction<T>(def: ResourceDef, work: (trx: AnyDb) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.transaction().execute(work);
+    } catch (error) {
+      throw uniqueConflict(modelOf(def), error) ?? error;
+    }
+  }
+
+  private committed(...resources: string[]): void {
+    const names = new Set([...resources, 'auditLogs']);
+    for (const name of resources)
+      for (const other of this.extensions.hooksOf(name).touches ?? []) names.add(other);
+    for (const name of names) bumpVersion(this.db, name);
+  }
+
+  /** Related rows named in `values` must exist (and not be deleted). */
+  private async checkRelations(def: ResourceDef, values: Record<string, unknown>): Promise<void> {
+    const fields: Record<string, string> = {};
+    for (const fs of modelOf(def).stored) {
+      const value = values[fs.name];
+      const field = fs.field;
+      if (value === undefined || value === null) continue;
+      if (field.type !== 'relation' && field.type !== 'relationList') continue;
+      const target = this.resource(field.resource);
+      if (!target) continue;
+      const targetModel = modelOf(target);
+      if (!targetModel.hasTable) continue;
+      const ids = [...new Set(Array.isArray(value) ? (value as number[]) : [value as number])];
+      if (ids.length === 0) continue;
+      let qb = this.db
+        .selectFrom(targetModel.table)
+        .select(sql.ref('id').as('id'))
+        .where(sql.ref('id'), 'in', ids);
+      if (targetModel.softDelete) qb = qb.where(sql.ref('deleted_at'), 'is', null);
+      const found = await qb.execute();
+      if (found.length < ids.length) fields[fs.name] = `所选的${field.label}不存在`;
+    }
+    if (Object.keys(fields).length > 0) throw invalidInput(fields);
+  }
+
+  /**
+   * Audit notes for write-only values given (a new password, a new secret): the row shows them
+   * masked or not at all, so a change would otherwise not show.
+   */
+  private writeOnlyNotes(
+    def: ResourceDef,
+    values: Record<string, unknown>,
+    before: WireRow | null,
+  ): AuditNote[] {
+    return modelOf(def)
+      .fields.filter((fs) => fs.field.writeOnly && values[fs.name] !== undefined)
+      .map((fs) => ({
+        field: fs.name,
+        before: before ? (fs.hashed ? MASK : (before[fs.name] ?? null)) : null,
+        after: values[fs.name] === null ? null : MASK,
+      }));
+  }
+
+  async create(def: ResourceDef, body: unknown, actor: Actor): Promise<WireRow> {
+    if (!canCreate(def) || !modelOf(def).hasTable) throw unsupported();
+    const validated = validateBody(def, body, 'create');
+    if (!validated.ok) throw invalidInput(validated.fields);
+    const model = modelOf(def);
+    const values = { ...creationDefaults(model), ...validated.value };
+    fillMaskedCompanions(model, values);
+    await this.checkRelations(def, values);
+    const hooks = this.hooks(def);
+    await hooks.prepare?.(values, { memo: new Map() });
+    const ctx = this.context(def, actor);
+    const row = await this.transaction(def, async (trx) => {
+      const inserted = (await trx
+        .insertInto(model.table)
+        .values({ ...toDbValues(model, values), created_at: ctx.now, updated_at: ctx.now })
+        .returningAll()
+        .executeTakeFirstOrThrow()) as DbRow;
+      const id = Number(inserted.id);
+      await hooks.afterWrite?.({ ...ctx, trx }, id, values);
+      const after = (await this.toWire(def, [inserted], trx))[0] as WireRow;
+      await writeAudit(trx, {
+        userId: actor.user?.id ?? null,
+        action: `${def.name}.create`,
+        resource: def.name,
+        recordId: id,
+        ...diffRows(def, null, after, this.writeOnlyNotes(def, values, null)),
+        ip: actor.ip,
+        now: ctx.now,
+      });
+      return after;
+    });
+    this.committed(def.name);
+    return row;
+  }
+
+  async update(
+    def: ResourceDef,
+    id: number | null,
+    body: unknown,
+    actor: Actor,
+    ifMatch?: string,
+  ): Promise<WireRow> {
+    if (!canUpdate(def)) throw unsupported();
+    if (id === null) throw notFound(notFoundMessage(def));
+    if (!isPlainObject(body)) throw invalidInput(undefined, '请求内容须为对象');
+    // The row's own system fields may come back with it; `updatedAt` is the stale check.
+    const { updatedAt: bodyUpdatedAt, id: _id, createdAt: _createdAt, ...rest } = body;
+    // An unreadable If-Match / updatedAt can match no version: stale.
+    const expected = ifMatch ? expectedInstant(ifMatch) : expectedInstant(bodyUpdatedAt);
+    if (expected === null) throw staleUpdate();
+    const validated = validateBody(def, rest, 'update');
+    if (!validated.ok) throw invalidInput(validated.fields);
+    const model = modelOf(def);
+    const values = validated.value;
+    // A form that sends the mask back keeps the stored secret.
+    for (const fs of model.fields) if (fs.field.writeOnly && values[fs.name] === MASK) delete values[fs.name];
+    fillMaskedCompanions(model, values);
+    await this.checkRelations(def, values);
+    const hooks = this.hooks(def);
+    const ctx = this.context(def, actor);
+
+    if (hooks.store) {
+      const store = hooks.store;
+      const row = await this.transaction(def, async (trx) => {
+        const before = await store.get(trx, id);
+        if (!before) throw notFound(notFoundMessage(def));
+        if (expected !== undefined && epochMs(before.updatedAt) !== expected) throw staleUpdate();
+        const after = await store.update({ ...ctx, trx }, id, values);
+        await writeAudit(trx, {
+          userId: actor.user?.id ?? null,
+          action: `${def.name}.update`,
+          resource: def.name,
+          recordId: id,
+          ...diffRows(def, before, after),
+          ip: actor.ip,
+          now: ctx.now,
+        });
+        return after;
+      });
+      this.committed(def.name);
+      return row;
+    }
+
+    // Wire values of what is asked, to tell a real change from a resend of the same values.
+    const wanted = toWireRow(model, { id, ...toDbValues(model, values) });
+    await hooks.prepare?.(values, { memo: new Map() });
+    let changed = false;
+    const row = await this.transaction(def, async (trx) => {
+      const current = await this.liveRow(trx, model, id);
+      if (!current) throw notFound(notFoundMessage(def));
+      if (expected !== undefined && Number(current.updated_at) !== expected) throw staleUpdate();
+      const before = (await this.toWire(def, [current], trx))[0] as WireRow;
+      const notes = this.writeOnlyNotes(def, values, before);
+      const differs = Object.keys(values).some((k) => {
+        const fs = model.byName.get(k);
+        if (!fs || fs.field.writeOnly) return true;
+        const next = fs.column === null ? values[k] : wanted[k];
+        return JSON.stringify(next ?? null) !== JSON.stringify(before[k] ?? null);
+      });
+      if (!differs) return before;
+      changed = true;
+      const stamp = nextStamp(ctx.now, current.updated_at);
+      const dbValues = toDbValues(model, values);
+      const updated = (await trx
+        .updateTable(model.table)
+        .set({ ...dbValues, updated_at: stamp })
+        .where(sql.ref('id'), '=', id)
+        .where(sql.ref('updated_at'), '=', current.updated_at)
+        .returningAll()
+        .executeTakeFirst()) as DbRow | undefined;
+      if (!updated) throw staleUpdate();
+      await hooks.afterWrite?.({ ...ctx, trx }, id, values);
+      const after = (await this.toWire(def, [updated], trx))[0] as WireRow;
+      await writeAudit(trx, {
+        userId: actor.user?.id ?? null,
+        action: `${def.name}.update`,
+        resource: def.name,
+        recordId: id,
+        ...diffRows(def, before, after, notes),
+        ip: actor.ip,
+        now: ctx.now,
+      });
+      return after;
+    });
+    if (changed) this.committed(def.name);
+    return row;
+  }
+
+  /** A row of `def` still referred to by a live row of another resource: its title, else null. */
+  private async referencedBy(trx: AnyDb, def: ResourceDef, id: number): Promise<string | null> {
+    for (const other of this.resources) {
+      const model = modelOf(other);
+      if (!model.hasTable) continue;
+      for (const fs of model.stored) {
+        const field = fs.field;
+        if ((field.type !== 'relation' && field.type !== 'relationList') || field.resource !== def.name)
+          continue;
+        const column = fs.column as string;
+        let qb = trx.selectFrom(model.table).select(sql.ref('id').as('id')).limit(1);
+        qb =
+          field.type === 'relation'
+            ? qb.where(sql.ref(column), '=', id)
+            : qb.where(
+                sql<SqlBool>`replace(replace(${sql.ref(column)}, '[', ','), ']', ',') like ${likePattern(`,${id},`)} escape '!'`,
+              );
+        if (model.softDelete) qb = qb.where(sql.ref('deleted_at'), 'is', null);
+        if (other.name === def.name) qb = qb.where(sql.ref('id'), '<>', id);
+        if (await qb.executeTakeFirst()) return other.title;
+      }
+    }
+    return null;
+  }
+
+  async remove(def: ResourceDef, id: number | null, actor: Actor): Promise<void> {
+    const model = modelOf(def);
+    if (!canDelete(def) || !model.hasTable) throw unsupported();
+    if (id === null) throw notFound(notFoundMessage(def));
+    const hooks = this.hooks(def);
+    const ctx = this.context(def, actor);
+    await hooks.beforeDelete?.(ctx, id);
+    await this.transaction(def, async (trx) => {
+      const current = await this.liveRow(trx, model, id);
+      if (!current) throw notFound(notFoundMessage(def));
+      const before = (await this.toWire(def, [current], trx))[0] as WireRow;
+      if (model.softDelete) {
+        await trx
+          .updateTable(model.table)
+          .set({ deleted_at: ctx.now, updated_at: nextStamp(ctx.now, current.updated_at) })
+          .where(sql.ref('id'), '=', id)
+          .where(sql.ref('deleted_at'), 'is', null)
+          .execute();
+      } else {
+        const user = await this.referencedBy(trx, def, id);
+        if (user) throw conflict(`该${def.title}仍被${user}使用，不能删除`);
+        await trx.deleteFrom(model.table).where(sql.ref('id'), '=', id).execute();
+      }
+      await hooks.afterDelete?.({ ...ctx, trx }, id);
+      await writeAudit(trx, {
+        userId: actor.user?.id ?? null,
+        action: `${def.name}.delete`,
+        resource: def.name,
+        recordId: id,
+        ...diffRows(def, before, null),
+        ip: actor.ip,
+        now: ctx.now,
+      });
+    });
+    this.committed(def.name);
+  }
+
+  // ---- actions ------------------------------------------------------------------------------
+
+  async action(
+    def: ResourceDef,
+    id: number | null,
+    name: string,
+    body: unknown,
+    actor: Actor,
+    ifMatch?: string,
+  ): Promise<WireRow> {
+    const action = def.actions?.find((a) => a.name === name);
+    if (!action) throw notFound(`${def.title}没有“${name}”操作`);
+    if (id === null) throw notFound(notFoundMessage(def));
+    let input: Record<string, unknown> = {};
+    if (action.input) {
+      const validated = validateInput(action.input, body ?? {});
+      if (!validated.ok) throw invalidInput(validated.fields);
+      input = validated.value;
+    }
+    const expected = expectedInstant(ifMatch);
+    if (expected === null) throw staleUpdate();
+    return action.effect.kind === 'transition'
+      ? this.transition(def, id, action, actor, expected)
+      : this.handle(def, id, action, input, actor, expected);
+  }
+
+  private async transition(
+    def: ResourceDef,
+    id: number,
+    action: ActionDef,
+    actor: Actor,
+    expected: number | null | undefined,
+  ): Promise<WireRow> {
+    const effect = action.effect;
+    if (effect.kind !== 'transition') throw new Error('not a transition');
+    const model = modelOf(def);
+    const ctx = this.context(def, actor);
+    const row = await this.transaction(def, async (trx) => {
+      const current = await this.liveRow(trx, model, id);
+      if (!current) throw notFound(notFoundMessage(def));
+      if (expected !== undefined && Number(current.updated_at) !== expected) throw staleUpdate();
+      const before = (await this.toWire(def, [current], trx))[0] as WireRow;
+      const set: DbRow = { [columnOf(model, effect.field) as string]: effect.to };
+      for (const [field, value] of Object.entries(effect.set ?? {})) {
+        const column = columnOf(model, field);
+        const fieldDef = fieldDefOf(model, field);
+        if (!column || !fieldDef) continue;
+        set[column] = value === 'now' ? toDbValue(fieldDef, ctx.now) : null;
+      }
+      set.updated_at = nextStamp(ctx.now, current.updated_at);
+      // One conditional UPDATE: two operators pressing "accept" at once cannot both succeed.
+      let qb = trx
+        .updateTable(model.table)
+        .set(set)
+        .where(sql.ref('id'), '=', id)
+        .where(sql.ref(columnOf(model, effect.field) as string), 'in', [...effect.from]);
+      for (const [field, allowed] of Object.entries(effect.when ?? {})) {
+        qb = qb.where(sql.ref(columnOf(model, field) as string), 'in', [...allowed]);
+      }
+      if (model.softDelete) qb = qb.where(sql.ref('deleted_at'), 'is', null);
+      const updated = (await qb.returningAll().executeTakeFirst()) as DbRow | undefined;
+      if (!updated) throw illegalTransition();
+      const after = (await this.toWire(def, [updated], trx))[0] as WireRow;
+      await writeAudit(trx, {
+        userId: actor.user?.id ?? null,
+        action: `${def.name}.${action.name}`,
+        resource: def.name,
+        recordId: id,
+        ...diffRows(def, before, after),
+        ip: actor.ip,
+        now: ctx.now,
+      });
+      return after;
+    });
+    this.committed(def.name);
+    return row;
+  }
+
+  private async handle(
+    def: ResourceDef,
+    id: number,
+    action: ActionDef,
+    input: Record<string, unknown>,
+    actor: Actor,
+    expected: number | null | undefined,
+  ): Promise<WireRow> {
+    const spec = this.extensions.handler(def.name, action.name);
+    if (!spec) throw new Error(`no handler for ${def.name}.${action.name}`);
+    const ctx = this.context(def, actor);
+    const prepared = await spec.prepare?.({ ...ctx, id, input });
+    const touched = new Set<string>();
+    const row = await this.transaction(def, async (trx) => {
+      const before = await this.get(def, id, trx);
+      if (expected !== undefined && epochMs(before.updatedAt) !== expected) throw staleUpdate();
+      const notes: AuditNote[] = [];
+      const result = await spec.run({
+        ...ctx,
+        trx,
+        action,
+        id,
+        row: before,
+        input,
+        prepared,
+        note: (field, b, a) => notes.push({ field, before: b, after: a }),
+        touched: (resource) => touched.add(resource),
+      });
+      const after = result ?? (await this.get(def, id, trx).catch(() => null));
+      await writeAudit(trx, {
+        userId: actor.user?.id ?? null,
+        action: `${def.name}.${action.name}`,
+        resource: def.name,
+        recordId: id,
+        ...diffRows(def, before, after && after.id === id ? after : before, notes),
+        ip: actor.ip,
+        now: ctx.now,
+      });
+      return after ?? before;
+    });
+    this.committed(def.name, ...touched);
+    return row;
+  }
+}
+
+export type { WriteContext };

@@ -1,0 +1,154 @@
+/**
+ * How domain areas extend the generic engine, by resource name:
+ *
+ * - `registerActionHandler(resource, action, handler)` gives a `handler` action of the registry
+ *   its effect. The server refuses to start while any handler action has none.
+ * - `registerResourceHooks(resource, hooks)` covers fields kept elsewhere (users.roles), values
+ *   that must be transformed before they are stored (a password hashed), refusals (deleting
+ *   oneself), and resources that are not a table of their own (platformConfig).
+ *
+ * An area registers from its `resource.ts`, imported once by server/src/domain/extensions.ts.
+ */
+import type { ActionDef, ResourceDef } from '@wanxiang/core';
+import type { Kysely } from 'kysely';
+import type { DialectName } from '../db/connect.js';
+import type { AuthUser } from '../domain/auth/auth-plugin.js';
+import type { WireRow } from './storage.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: the registry's tables are not in the typed schema
+export type AnyDb = Kysely<any>;
+
+/** Who does what, where and when. */
+export interface Actor {
+  user: AuthUser | null;
+  ip: string | null;
+}
+
+export interface EngineContext extends Actor {
+  /** The database outside any transaction. */
+  db: AnyDb;
+  dialect: DialectName;
+  now: number;
+  def: ResourceDef;
+}
+
+/** A write in progress: `trx` is the transaction the audit row is written in. */
+export interface WriteContext extends EngineContext {
+  trx: AnyDb;
+}
+
+export interface ActionContext extends WriteContext {
+  action: ActionDef;
+  id: number;
+  /** The row before the action (wire shape). */
+  row: WireRow;
+  /** The action's validated input. */
+  input: Record<string, unknown>;
+  /** What `prepare` returned (e.g. a password hash computed outside the transaction). */
+  prepared: unknown;
+  /** Adds a change the row does not show (a new password) to the audit entry. */
+  note(field: string, before: unknown, after: unknown): void;
+  /** Another resource the action wrote: its cached list totals are dropped. */
+  touched(resource: string): void;
+}
+
+export interface ActionHandlerSpec {
+  /** Runs before the transaction opens (slow work such as hashing must not hold it). */
+  prepare?(ctx: EngineContext & { id: number; input: Record<string, unknown> }): Promise<unknown>;
+  /**
+   * Does the work in the transaction. May answer the row to return; by default the engine
+   * reads the row again. Throw an ApiError (e.g. 409) to refuse: the transaction rolls back.
+   */
+  run(ctx: ActionContext): Promise<WireRow | undefined>;
+}
+
+export type ActionHandler = ActionHandlerSpec | ActionHandlerSpec['run'];
+
+/** A resource kept outside a table of its own (platformConfig). */
+export interface CustomStore {
+  list(db: AnyDb): Promise<WireRow[]>;
+  get(db: AnyDb, id: number): Promise<WireRow | null>;
+  /** Applies a validated partial update; answers the row after it. */
+  update(ctx: WriteContext, id: number, values: Record<string, unknown>): Promise<WireRow>;
+}
+
+export interface ResourceHooks {
+  /** Before the transaction: turns validated values into what is stored (hashes a password). */
+  prepare?(values: Record<string, unknown>, ctx: { memo: Map<string, unknown> }): Promise<void>;
+  /** In the transaction after an insert or update: fields kept elsewhere. `values` as written. */
+  afterWrite?(ctx: WriteContext, id: number, values: Record<string, unknown>): Promise<void>;
+  /** Adds the fields kept elsewhere to wire rows read from the table. */
+  loadVirtual?(db: AnyDb, rows: WireRow[]): Promise<void>;
+  /** Before a delete; throw to refuse. */
+  beforeDelete?(ctx: EngineContext, id: number): Promise<void> | void;
+  /** In the transaction after a delete (soft or hard). */
+  afterDelete?(ctx: WriteContext, id: number): Promise<void>;
+  store?: CustomStore;
+  /** Other resources this resource's writes also change (their cached list totals are dropped). */
+  touches?: readonly string[];
+}
+
+export class EngineExtensions {
+  private readonly handlers = new Map<string, ActionHandlerSpec>();
+  private readonly hooks = new Map<string, ResourceHooks>();
+
+  registerActionHandler(resource: string, action: string, handler: ActionHandler): void {
+    const key = `${resource}.${action}`;
+    if (this.handlers.has(key)) throw new Error(`action handler ${key} is registered twice`);
+    this.handlers.set(key, typeof handler === 'function' ? { run: handler } : handler);
+  }
+
+  registerResourceHooks(resource: string, hooks: ResourceHooks): void {
+    if (this.hooks.has(resource)) throw new Error(`resource hooks for ${resource} are registered twice`);
+    this.hooks.set(resource, hooks);
+  }
+
+  handler(resource: string, action: string): ActionHandlerSpec | undefined {
+    return this.handlers.get(`${resource}.${action}`);
+  }
+
+  hooksOf(resource: string): ResourceHooks {
+    return this.hooks.get(resource) ?? {};
+  }
+}
+
+/** The extensions of the running server (and of the seeders, which import the same areas). */
+export const extensions = new EngineExtensions();
+
+export function registerActionHandler(resource: string, action: string, handler: ActionHandler): void {
+  extensions.registerActionHandler(resource, action, handler);
+}
+
+export function registerResourceHooks(resource: string, hooks: ResourceHooks): void {
+  extensions.registerResourceHooks(resource, hooks);
+}
+
+/** `resource.action` of every handler action without a registered handler. */
+export function missingActionHandlers(
+  resources: readonly ResourceDef[],
+  registry: EngineExtensions = extensions,
+): string[] {
+  return resources.flatMap((def) =>
+    (def.actions ?? [])
+      .filter((a) => a.effect.kind === 'handler' && !registry.handler(def.name, a.name))
+      .map((a) => `${def.name}.${a.name}`),
+  );
+}
+
+export class MissingHandlersError extends Error {
+  override name = 'MissingHandlersError';
+  constructor(readonly missing: string[]) {
+    super(
+      `the registry declares handler actions without a handler: ${missing.join(', ')} ` +
+        '(register them with registerActionHandler in server/src/domain/<area>/resource.ts)',
+    );
+  }
+}
+
+export function assertActionHandlers(
+  resources: readonly ResourceDef[],
+  registry: EngineExtensions = extensions,
+): void {
+  const missing = missingActionHandlers(resources, registry);
+  if (missing.length > 0) throw new MissingHandlersError(missing);
+}

@@ -1,0 +1,72 @@
+/**
+ * The resource area: the engine as `app.resources`, its generic routes for every definition,
+ * and two start-up checks — every handler action of the registry has a handler (else the server
+ * does not start), and the migrated tables match the registry (else a warning names what a new
+ * migration must add; see README.md).
+ */
+import { RESOURCES, type ResourceDef, registryProblems } from '@wanxiang/core';
+import fp from 'fastify-plugin';
+import '../domain/extensions.js';
+import { ResourceEngine } from './engine.js';
+import {
+  assertActionHandlers,
+  extensions as defaultExtensions,
+  type EngineExtensions,
+} from './extensions.js';
+import { registerResourceRoutes } from './routes.js';
+import { diffSchema, introspectSchema } from './schema-ops.js';
+import { modelOf } from './storage.js';
+import { tableSpecOf } from './table-spec.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    resources: ResourceEngine;
+  }
+}
+
+export interface ResourcesPluginOptions {
+  /** Default: core's RESOURCES. */
+  resources?: readonly ResourceDef[];
+  /** Default: the handlers and hooks the domain areas registered. */
+  extensions?: EngineExtensions;
+}
+
+export const resourcesPlugin = fp<ResourcesPluginOptions>(
+  async (app, options) => {
+    const resources = options.resources ?? RESOURCES;
+    const extensions = options.extensions ?? defaultExtensions;
+    assertActionHandlers(resources, extensions);
+
+    const problems = registryProblems(resources);
+    if (problems.length > 0) app.log.warn({ problems }, 'the resource registry is inconsistent');
+    const specs = resources.filter((def) => modelOf(def).hasTable).map(tableSpecOf);
+    const drift = diffSchema(specs, await introspectSchema(app.db, app.dbDialect));
+    if (drift.ops.length > 0 || drift.problems.length > 0) {
+      app.log.warn(
+        {
+          missing: drift.ops.map((o) =>
+            o.op === 'createTable'
+              ? `table ${o.table}`
+              : o.op === 'addColumn'
+                ? `${o.table}.${o.column.name}`
+                : `index ${o.index.name}`,
+          ),
+          problems: drift.problems,
+        },
+        'the database lacks parts of the resource registry: add a migration (server/src/resources/README.md)',
+      );
+    }
+
+    const engine = new ResourceEngine({
+      db: app.db,
+      dialect: app.dbDialect,
+      now: app.config.now,
+      resources,
+      extensions,
+    });
+    app.decorate('resources', engine);
+    // Encapsulated: only the decorator is shared.
+    await app.register(async (scope) => registerResourceRoutes(scope, engine));
+  },
+  { name: 'wanxiang-resources', dependencies: ['wanxiang-database', 'wanxiang-auth'] },
+);

@@ -1,0 +1,276 @@
+/**
+ * How a registry definition is kept in the database, on SQLite and PostgreSQL alike:
+ *
+ * | field type                                                        | column            |
+ * | ----------------------------------------------------------------- | ----------------- |
+ * | string, text, markdown, password, image, file, date, enum         | text              |
+ * | integer, money (fen), relation (id)                               | bigint            |
+ * | number                                                            | double precision  |
+ * | boolean                                                           | integer 0/1       |
+ * | datetime                                                          | bigint epoch ms   |
+ * | json, stringList, enumList, relationList                          | text holding JSON |
+ *
+ * Every table has `id` (auto-increment), `created_at` and `updated_at` (epoch ms) and, for
+ * soft-deleted resources, `deleted_at`. The wire shape (API.md) is camelCase with ISO 8601
+ * times; `toWireRow` and `toDbValues` are the one place that converts between the two.
+ */
+import { columnName, type FieldDef, JSON_TYPES, type ResourceDef, tableName } from '@wanxiang/core';
+
+export type StorageType = 'text' | 'bigint' | 'integer' | 'double';
+
+/** What a stored secret is shown as (only when one is set). */
+export const MASK = '******';
+
+/** How one registry field is kept. */
+export interface FieldStorage {
+  name: string;
+  field: FieldDef;
+  /** The column, or null for a field a domain area keeps elsewhere (users.roles in user_roles). */
+  column: string | null;
+  type: StorageType;
+  /** Kept only as a one-way hash (users.password): never shown, not even masked. */
+  hashed: boolean;
+}
+
+/**
+ * The few fields that are not a column of their own name. `users` predates the registry (its
+ * table comes from 0001): the password is kept as its argon2id hash in `password_hash`, and
+ * the roles in `user_roles` (see domain/users/resource.ts for the behaviour).
+ */
+const FIELD_OVERRIDES: Record<string, Record<string, { column: string | null; hashed?: boolean }>> = {
+  users: { password: { column: 'password_hash', hashed: true }, roles: { column: null } },
+};
+
+/**
+ * Resources kept outside a table of their own: the platform configuration is the key → value
+ * store of 0001 (`platform_config`), served as one row with id 1 by domain/platform-config.
+ */
+const CUSTOM_STORED = new Set(['platformConfig']);
+
+export function storageType(field: FieldDef): StorageType {
+  switch (field.type) {
+    case 'integer':
+    case 'money':
+    case 'relation':
+    case 'datetime':
+      return 'bigint';
+    case 'number':
+      return 'double';
+    case 'boolean':
+      return 'integer';
+    default:
+      return 'text';
+  }
+}
+
+/** Everything the engine needs to know about one resource's storage, computed once. */
+export interface ResourceModel {
+  def: ResourceDef;
+  table: string;
+  /** False for resources a domain area stores itself (platformConfig). */
+  hasTable: boolean;
+  softDelete: boolean;
+  fields: FieldStorage[];
+  byName: ReadonlyMap<string, FieldStorage>;
+  /** Fields with a column (not virtual). */
+  stored: FieldStorage[];
+  /** Relation and relation-list fields shown by the related row's display field. */
+  relations: FieldStorage[];
+  /** Columns of the keyword search. */
+  searchColumns: string[];
+}
+
+export const SYSTEM_COLUMNS: Record<string, string> = {
+  id: 'id',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+};
+
+const models = new WeakMap<ResourceDef, ResourceModel>();
+
+export function modelOf(def: ResourceDef): ResourceModel {
+  let model = models.get(def);
+  if (model) return model;
+  const overrides = FIELD_OVERRIDES[def.name] ?? {};
+  const fields: FieldStorage[] = Object.entries(def.fields).map(([name, field]) => {
+    const override = overrides[name];
+    return {
+      name,
+      field,
+      column: override ? override.column : columnName(name),
+      type: storageType(field),
+      hashed: override?.hashed ?? false,
+    };
+  });
+  const stored = fields.filter((f) => f.column !== null);
+  model = {
+    def,
+    table: tableName(def),
+    hasTable: !CUSTOM_STORED.has(def.name),
+    softDelete: !!def.softDelete,
+    fields,
+    byName: new Map(fields.map((f) => [f.name, f])),
+    stored,
+    relations: stored.filter(
+      (f) => (f.field.type === 'relation' || f.field.type === 'relationList') && !f.field.writeOnly,
+    ),
+    searchColumns: stored
+      .filter((f) => f.field.searchable && !f.field.writeOnly)
+      .map((f) => f.column as string),
+  };
+  models.set(def, model);
+  return model;
+}
+
+/** The column of a field or system field, or null for a virtual field / unknown name. */
+export function columnOf(model: ResourceModel, name: string): string | null {
+  return SYSTEM_COLUMNS[name] ?? model.byName.get(name)?.column ?? null;
+}
+
+/** The field of a system-field column has this shape for conversions. */
+const SYSTEM_FIELD_TYPES: Record<string, FieldDef> = {
+  id: { type: 'integer', label: 'ID' },
+  createdAt: { type: 'datetime', label: '创建时间' },
+  updatedAt: { type: 'datetime', label: '更新时间' },
+};
+
+export function fieldDefOf(model: ResourceModel, name: string): FieldDef | undefined {
+  return SYSTEM_FIELD_TYPES[name] ?? model.byName.get(name)?.field;
+}
+
+// ---- values ---------------------------------------------------------------------------------
+
+/** Epoch ms from a wire datetime (ISO text) or a number already in ms. */
+export function epochMs(value: unknown): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? Math.trunc(value) : null;
+  if (value instanceof Date) return value.getTime();
+  const ms = Date.parse(String(value));
+  return Number.isNaN(ms) ? null : ms;
+}
+
+export function isoOf(ms: unknown): string | null {
+  if (ms === null || ms === undefined) return null;
+  const n = Number(ms);
+  return Number.isFinite(n) ? new Date(n).toISOString() : null;
+}
+
+/** A wire value of a field as its column value. */
+export function toDbValue(field: FieldDef, value: unknown): unknown {
+  if (value === undefined) return undefined;
+  if (value === null) return null;
+  switch (field.type) {
+    case 'datetime':
+      return epochMs(value);
+    case 'boolean':
+      return value === true || value === 1 || value === '1' || value === 'true' ? 1 : 0;
+    case 'integer':
+    case 'money':
+    case 'relation':
+    case 'number':
+      return typeof value === 'number' ? value : Number(value);
+    default:
+      if (JSON_TYPES.has(field.type)) return JSON.stringify(value);
+      return typeof value === 'string' ? value : String(value);
+  }
+}
+
+/** A column value as the field's wire value. */
+export function fromDbValue(field: FieldDef, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  switch (field.type) {
+    case 'datetime':
+      return isoOf(value);
+    case 'boolean':
+      return value === 1 || value === true || value === '1' || value === 1n;
+    case 'integer':
+    case 'money':
+    case 'relation':
+    case 'number':
+      return Number(value);
+    default:
+      if (JSON_TYPES.has(field.type)) {
+        try {
+          return JSON.parse(String(value));
+        } catch {
+          // A hand-edited cell that is not JSON reads as empty rather than failing the whole list.
+          return null;
+        }
+      }
+      return value;
+  }
+}
+
+export type DbRow = Record<string, unknown>;
+export type WireRow = { id: number; createdAt: string; updatedAt: string } & Record<string, unknown>;
+
+/**
+ * A stored row as the wire row of API.md. Write-only fields are left out, except stored secrets
+ * (e.g. thirdServices.secret), which read `******` when set so a form can say "set". Such secrets
+ * are kept as given because the server must use them (call the SMS API); encrypting them at rest
+ * (a key outside the database) is future work.
+ * Virtual fields (users.roles) are attached by the resource's hooks.
+ */
+export function toWireRow(model: ResourceModel, row: DbRow): WireRow {
+  const out: WireRow = { id: Number(row.id), createdAt: '', updatedAt: '' };
+  for (const fs of model.stored) {
+    const column = fs.column as string;
+    if (fs.field.writeOnly) {
+      if (!fs.hashed) out[fs.name] = row[column] === null || row[column] === undefined ? null : MASK;
+      continue;
+    }
+    out[fs.name] = fromDbValue(fs.field, row[column]);
+  }
+  out.createdAt = isoOf(row.created_at) ?? '';
+  out.updatedAt = isoOf(row.updated_at) ?? '';
+  return out;
+}
+
+/** Wire values (camelCase) of stored fields as column values; virtual and unknown keys are skipped. */
+export function toDbValues(model: ResourceModel, values: Record<string, unknown>): DbRow {
+  const out: DbRow = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    const fs = model.byName.get(name);
+    if (!fs || fs.column === null) continue;
+    out[fs.column] = toDbValue(fs.field, value);
+  }
+  return out;
+}
+
+/**
+ * Values a new row gets when none is given: the definition's defaults, also for read-only fields
+ * the server maintains (a store starts `paused`), and 0 for read-only counters and amounts
+ * (salesCount, balanceFen) that no default names.
+ */
+export function creationDefaults(model: ResourceModel): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const fs of model.fields) {
+    const { field } = fs;
+    if (field.default !== undefined) out[fs.name] = field.default;
+    else if (field.readOnly && (field.type === 'integer' || field.type === 'money')) out[fs.name] = 0;
+  }
+  return out;
+}
+
+/** `110101199001011234` → `110***********1234`: enough to recognise, not enough to use. */
+export function maskText(text: string): string {
+  if (text.length <= 4) return '*'.repeat(text.length);
+  if (text.length < 10) return `${'*'.repeat(text.length - 2)}${text.slice(-2)}`;
+  return `${text.slice(0, 3)}${'*'.repeat(text.length - 7)}${text.slice(-4)}`;
+}
+
+/**
+ * A write-only field `x` with a read-only companion `xMasked` (merchantApplications.idNumber and
+ * idNumberMasked): the server fills the companion whenever `x` is written, so screens can show
+ * which number is on file without ever reading it back.
+ */
+export function fillMaskedCompanions(model: ResourceModel, values: Record<string, unknown>): void {
+  for (const fs of model.fields) {
+    if (!fs.field.writeOnly || fs.hashed || !(fs.name in values)) continue;
+    const companion = model.byName.get(`${fs.name}Masked`);
+    if (!companion?.field.readOnly || companion.column === null) continue;
+    const value = values[fs.name];
+    values[companion.name] = typeof value === 'string' && value !== '' ? maskText(value) : null;
+  }
+}

@@ -1,0 +1,118 @@
+import { getResource } from '@wanxiang/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPORT_BATCH, insertRows } from '../../src/resources/index.js';
+import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
+import { type Api, adminApi, seedOrders } from './helpers.js';
+
+/** Minimal RFC 4180 reader: enough to parse back what the export writes. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
+  }
+  return rows;
+}
+
+describe.each(DB_KINDS)('export on %s', (kind) => {
+  let t: TestApp;
+  let api: Api;
+  let seeded: Awaited<ReturnType<typeof seedOrders>>;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    api = await adminApi(t);
+    seeded = await seedOrders(t, 2 * EXPORT_BATCH + 345);
+  });
+  afterAll(async () => t?.close());
+
+  it('writes CSV for Excel: BOM, Chinese header, labels, yuan, China time, related names', async () => {
+    const res = await api.get('/api/admin/orders/export?format=csv&status=paid&sort=payableFen');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="export.csv"; filename*=UTF-8''${encodeURIComponent('订单')}.csv`,
+    );
+    expect(res.text.startsWith('\uFEFF')).toBe(true);
+    const [header, ...rows] = parseCsv(res.text.slice(1));
+    expect(header?.slice(0, 6)).toEqual(['ID', '订单号', '门店ID', '门店', '顾客ID', '顾客']);
+    expect(header).toContain('支付方式');
+    expect(header?.slice(-2)).toEqual(['创建时间', '更新时间']);
+    expect(header).not.toContain('status');
+    const col = (name: string) => (header as string[]).indexOf(name);
+    // i = 1: the first paid order, 1010 fen, created 2025-01-01 00:01 UTC.
+    const first = rows[0] as string[];
+    expect(first[col('订单号')]).toBe('NO000002');
+    expect(first[col('门店')]).toBe('海淀门店');
+    expect(first[col('门店ID')]).toBe(String(seeded.storeB));
+    expect(first[col('顾客')]).toBe('guest');
+    expect(first[col('状态')]).toBe('已支付');
+    expect(first[col('支付方式')]).toBe('微信支付');
+    expect(first[col('履约方式')]).toBe('外卖配送');
+    expect(first[col('应付')]).toBe('10.10');
+    expect(first[col('创建时间')]).toBe('2025-01-01 08:01');
+    expect(first[col('支付时间')]).toBe('2025-01-01 08:01');
+    expect(first[col('商品明细')]).toBe('[{"goodsId":1,"name":"宫保鸡丁","qty":2,"unitPriceFen":2800}]');
+    expect(rows.every((r) => r[col('状态')] === '已支付')).toBe(true);
+    const total = (await api.get('/api/admin/orders?status=paid&limit=1')).body.data.page.total;
+    expect(rows).toHaveLength(total);
+  });
+
+  it('writes NDJSON of wire rows: every matching row once, across batches, as the list has them', async () => {
+    for (const query of ['', 'status_in=paid,cancelled', `storeId=${seeded.storeA}&q=望京`]) {
+      const res = await api.get(`/api/admin/orders/export?format=ndjson${query ? `&${query}` : ''}`);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
+      const lines = res.text
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l));
+      const list = (await api.get(`/api/admin/orders?limit=500${query ? `&${query}` : ''}`)).body.data;
+      expect(lines).toHaveLength(list.page.total);
+      expect(new Set(lines.map((r) => r.id)).size).toBe(lines.length);
+      expect(lines.slice(0, list.results.length)).toEqual(list.results);
+    }
+  });
+
+  it('answers a bad filter or format as a normal 422, not a broken file', async () => {
+    const bad = await api.get('/api/admin/orders/export?format=csv&nope=1');
+    expect(bad.status).toBe(422);
+    expect(bad.body.data.fields).toEqual({ nope: '不支持的筛选条件 nope' });
+    const format = await api.get('/api/admin/orders/export?format=xlsx');
+    expect(format.status).toBe(422);
+    expect(format.body.data.fields).toEqual({ format: '导出格式须为 csv 或 ndjson' });
+  });
+
+  it('writes only the header for no rows, and keeps spreadsheet formulas inert', async () => {
+    const empty = await api.get('/api/admin/orders/export?format=csv&orderNo=none');
+    expect(parseCsv(empty.text.slice(1))).toHaveLength(1);
+    await insertRows(t.app.db, getResource('stores'), [
+      { name: '=HYPERLINK("http://evil")', phone: '010-1', address: '+1, "quoted"\nnext line' },
+    ]);
+    const res = await api.get(`/api/admin/stores/export?format=csv&q=${encodeURIComponent('HYPERLINK')}`);
+    const [header, row] = parseCsv(res.text.slice(1));
+    expect(row?.[(header as string[]).indexOf('门店名称')]).toBe(`'=HYPERLINK("http://evil")`);
+    expect(row?.[(header as string[]).indexOf('地址')]).toBe(`'+1, "quoted"\nnext line`);
+    // NDJSON is data, exactly as stored.
+    const nd = await api.get(`/api/admin/stores/export?format=ndjson&q=${encodeURIComponent('HYPERLINK')}`);
+    expect(JSON.parse(nd.text.trim()).name).toBe('=HYPERLINK("http://evil")');
+  });
+});
