@@ -68,6 +68,9 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
       WANXIANG_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
       WANXIANG_CAPTCHA_TEST_CODE: TEST_CAPTCHA_CODE,
       LOG_LEVEL: 'warn',
+      // Demo accounts, no demo content: tests create the rows they assert on. Pass
+      // WANXIANG_DEMO=on to get the full demo (end-to-end screens that show demo rows).
+      WANXIANG_DEMO: 'users',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

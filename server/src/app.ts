@@ -10,10 +10,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
 import { openDatabase } from './db/connect.js';
 import { databasePlugin } from './db/plugin.js';
+import { type DemoContentReport, seedDemoContent } from './demo/index.js';
 import { authArea } from './domain/auth/index.js';
 import { monitorRoutes, requestStatsPlugin } from './domain/monitor/index.js';
 import { platformConfigRoutes } from './domain/platform-config/routes.js';
 import { preferencesRoutes } from './domain/preferences/routes.js';
+import { filesRoutes } from './files/routes.js';
 import { errorsPlugin } from './http/errors.js';
 import { openApiPlugin } from './http/openapi.js';
 import { genReqId, requestIdPlugin } from './http/request-id.js';
@@ -24,6 +26,8 @@ import { uiPlugin } from './static/ui.js';
 declare module 'fastify' {
   interface FastifyInstance {
     config: ServerConfig;
+    /** What the first start's demo seeding wrote (null when off or the database had content). */
+    demoContent: DemoContentReport | null;
   }
 }
 
@@ -65,6 +69,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   // JSON.stringify, so a field missing from a schema is never silently dropped.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.decorate('config', config);
+  app.decorate('demoContent', null);
 
   try {
     await app.register(requestIdPlugin);
@@ -78,12 +83,23 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     await app.register(platformConfigRoutes);
     await app.register(monitorRoutes);
     await app.register(preferencesRoutes);
+    await app.register(filesRoutes);
     // The generic routes of every registry resource (after the areas, whose fixed paths win).
     await app.register(resourcesPlugin);
 
     await app.register(uiPlugin, { uiDist: config.uiDist });
     await options.beforeReady?.(app);
     await app.ready();
+    // After migrations and the initial users, before the first request: an empty database
+    // gets realistic content for every screen (idempotent: skipped once content exists).
+    const report = config.demoContent
+      ? await seedDemoContent(app.db, {
+          dataDir: config.dataDir,
+          now: config.now(),
+          log: (m) => app.log.info(m),
+        })
+      : null;
+    app.demoContent = report?.seeded ? report : null;
   } catch (error) {
     await app.close().catch(() => undefined);
     await handle.close().catch(() => undefined);

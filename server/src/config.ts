@@ -28,6 +28,8 @@ export interface ServerConfig {
   captchaTestCode: string | null;
   /** Create the demo users operator/editor/guest on first start. */
   demoUsers: boolean;
+  /** Write the demo content of every resource on first start (an empty database). */
+  demoContent: boolean;
   sessionTtlMs: number;
   /** The built UI (Vite `dist`); `null` or a missing folder means "UI not built". */
   uiDist: string | null;
@@ -132,6 +134,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     );
   }
   const demo = nonEmpty(env.WANXIANG_DEMO);
+  // on (default): demo accounts and demo content; `users`: the accounts only; off: neither.
+  const demoMode = demo === null ? 'on' : OFF.has(demo.toLowerCase()) ? 'off' : demo.toLowerCase() === 'users' ? 'users' : 'on';
   const uiDist = nonEmpty(env.UI_DIST);
   return {
     port: integer(env, 'PORT', 8080, 0, 65535),
@@ -140,7 +144,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     database,
     adminPassword: nonEmpty(env.WANXIANG_ADMIN_PASSWORD),
     captchaTestCode: nonEmpty(env.WANXIANG_CAPTCHA_TEST_CODE),
-    demoUsers: demo === null || !OFF.has(demo.toLowerCase()),
+    demoUsers: demoMode !== 'off',
+    demoContent: demoMode === 'on',
     sessionTtlMs: positiveNumber(env, 'SESSION_TTL_HOURS', 168) * 3_600_000,
     uiDist: uiDist ? path.resolve(uiDist) : defaultUiDist,
     trustProxy: trustProxy(nonEmpty(env.TRUST_PROXY)),

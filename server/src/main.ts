@@ -4,6 +4,7 @@
  */
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type ServerConfig } from './config.js';
+import type { DemoContentReport } from './demo/index.js';
 import type { InitialUsersReport } from './domain/auth/index.js';
 
 function box(lines: string[]): string {
@@ -19,7 +20,11 @@ function box(lines: string[]): string {
   ].join('\n');
 }
 
-function announceStartup(config: ServerConfig, startup: InitialUsersReport): void {
+function announceStartup(
+  config: ServerConfig,
+  startup: InitialUsersReport,
+  demo: DemoContentReport | null,
+): void {
   if (startup.generatedAdminPassword) {
     process.stdout.write(
       `\n${box([
@@ -38,6 +43,12 @@ function announceStartup(config: ServerConfig, startup: InitialUsersReport): voi
   if (startup.demoUsersCreated.length > 0) {
     process.stdout.write(
       `万象: created demo accounts ${startup.demoUsersCreated.join(', ')} (passwords <name>123; WANXIANG_DEMO=off to skip).\n`,
+    );
+  }
+  if (demo) {
+    const rows = Object.values(demo.counts).reduce((a, b) => a + b, 0);
+    process.stdout.write(
+      `万象: wrote demo content — ${rows} rows across ${Object.keys(demo.counts).length} resources and ${demo.files} files in ${(demo.ms / 1000).toFixed(1)} s (WANXIANG_DEMO=off to skip).\n`,
     );
   }
   if (config.captchaTestCode) {
@@ -65,7 +76,7 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp(config);
-  announceStartup(config, app.startup);
+  announceStartup(config, app.startup, app.demoContent);
   // The one-time password has been shown; do not keep it around in memory.
   app.startup.generatedAdminPassword = null;
 

@@ -55,14 +55,18 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    ['0', false],
-    ['false', false],
-    ['OFF', false],
-    ['1', true],
-    ['on', true],
-    ['', true],
-  ])('WANXIANG_DEMO=%j → demo users %s', (value, expected) => {
-    expect(loadConfig({ WANXIANG_DEMO: value }).demoUsers).toBe(expected);
+    ['0', false, false],
+    ['false', false, false],
+    ['OFF', false, false],
+    ['1', true, true],
+    ['on', true, true],
+    ['', true, true],
+    ['users', true, false],
+    ['Users', true, false],
+  ])('WANXIANG_DEMO=%j → demo users %s, demo content %s', (value, users, content) => {
+    const config = loadConfig({ WANXIANG_DEMO: value });
+    expect(config.demoUsers).toBe(users);
+    expect(config.demoContent).toBe(content);
   });
 
   it.each([

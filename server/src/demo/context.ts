@@ -4,7 +4,7 @@
  * rows before anything is written), and the blob store for generated files.
  */
 import { getResource } from '@wanxiang/core';
-import { putBlob } from './blob-store.js';
+import { putBlob } from '../files/blob-store.js';
 import type { Rng } from './random.js';
 
 export const MINUTE = 60_000;

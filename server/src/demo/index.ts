@@ -49,7 +49,14 @@ import {
 } from './people.js';
 import { Rng } from './random.js';
 
-export { blobIdOf, blobPath, contentTypeOf, FILES_URL_PREFIX, putBlob, uploadsDir } from './blob-store.js';
+export {
+  blobIdOf,
+  blobPath,
+  contentTypeOf,
+  FILES_URL_PREFIX,
+  putBlob,
+  uploadsDir,
+} from '../files/blob-store.js';
 
 export interface DemoContentOptions {
   /** The server's data folder: files go to `${dataDir}/uploads/`. */

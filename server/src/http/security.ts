@@ -39,7 +39,9 @@ export const securityPlugin = fp(
       crossOriginResourcePolicy: { policy: 'same-site' },
     });
     app.addHook('onSend', async (request, reply) => {
-      if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+      // Routes that set their own caching (immutable files) keep it; other API answers are never cached.
+      if (isApiPath(request.url) && !reply.hasHeader('cache-control'))
+        reply.header('cache-control', 'no-store');
     });
   },
   { name: 'wanxiang-security' },

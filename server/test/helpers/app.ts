@@ -102,6 +102,8 @@ export async function startTestApp(kind: DbKind, options: StartOptions = {}): Pr
     adminPassword: ADMIN_PASSWORD,
     captchaTestCode: TEST_CAPTCHA_CODE,
     demoUsers: true,
+    // ~3 s per app: the demo tests seed explicitly.
+    demoContent: false,
     sessionTtlMs: 168 * 3_600_000,
     uiDist: null,
     trustProxy: false,

@@ -1,12 +1,11 @@
 /**
- * A minimal content-addressed file store under `${dataDir}/uploads/`, for the demo's generated
- * images and audio until the server has an upload area of its own. A file's id is the first 32
+ * The content-addressed file store under `${dataDir}/uploads/` (images, audio, posters; uploads
+ * arrive with the public-site issue and use it too). A file's id is the first 32
  * hex digits of its SHA-256 plus its extension (`3f9a…c1.jpg`), kept as
  * `uploads/3f/3f9a…c1.jpg`; image and file fields hold `/api/files/{id}`. Writing the same
  * bytes twice is a no-op, so re-running a seeder never duplicates files.
  *
- * Serving them needs a route `GET /api/files/:id` that resolves `blobPath(dataDir, id)` and
- * answers with `contentTypeOf(id)` (the ids are immutable: cache for a year).
+ * `./routes.ts` serves them at `GET /api/files/:id`.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
