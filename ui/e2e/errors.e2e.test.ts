@@ -95,7 +95,7 @@ describe.runIf(browserAvailable())('404, Loading... and error answers (e2e)', ()
     await useToken(page, adminToken);
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'admin', exact: true }).waitFor();
-    const hold = holdRequest(/\/assets\/AdminScreen-[\w-]+\.js$/);
+    const hold = holdRequest(/\/assets\/ResourcePage-[\w-]+\.js$/);
     await page.route(hold.pattern, hold.handler);
     await page.locator('.wx-admin-menu').getByText('门店', { exact: true }).click();
     await hold.held;
@@ -103,7 +103,7 @@ describe.runIf(browserAvailable())('404, Loading... and error answers (e2e)', ()
     // The layout stays: only the screen waits.
     await page.locator('.wx-admin-menu').waitFor();
     await hold.release();
-    await page.getByRole('heading', { name: '门店', exact: true }).waitFor();
+    await page.locator('.wx-resource-table').getByRole('heading', { name: '门店', exact: true }).waitFor();
     await close();
   });
 

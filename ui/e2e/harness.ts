@@ -55,8 +55,9 @@ export interface Session {
   stop(): Promise<void>;
 }
 
-export async function startSession(): Promise<Session> {
-  const server = await startBuiltServer();
+/** `env` for the server, e.g. `{ WANXIANG_DEMO: 'on' }` for the demo content (accounts only by default). */
+export async function startSession(env: Record<string, string> = {}): Promise<Session> {
+  const server = await startBuiltServer(env);
   let browser: Browser;
   try {
     browser = await launchBrowser();

@@ -61,17 +61,29 @@ const ICONS: Record<string, ReactNode> = {
 
 type AntdItems = NonNullable<MenuProps['items']>;
 
-/** Leaves are keyed by their path (what the router selects), groups and disabled items by menuId. */
-export function toMenuItems(menu: readonly MenuItem[], topLevel = true): AntdItems {
+/**
+ * Leaves are keyed by their path (what the router selects), groups and disabled items by menuId.
+ * `hrefOf` says where a leaf leads (an open tab's screen with the query it was left at).
+ */
+export function toMenuItems(
+  menu: readonly MenuItem[],
+  hrefOf: (path: string) => string = (path) => path,
+  topLevel = true,
+): AntdItems {
   return menu.map((item) => {
     const icon = topLevel ? (ICONS[item.menuId] ?? <AppstoreOutlined />) : undefined;
     if (item.children) {
-      return { key: item.menuId, icon, label: item.title, children: toMenuItems(item.children, false) };
+      return {
+        key: item.menuId,
+        icon,
+        label: item.title,
+        children: toMenuItems(item.children, hrefOf, false),
+      };
     }
     if (item.disabled || !item.path) {
       return { key: item.menuId, icon, label: item.title, disabled: true };
     }
-    return { key: item.path, icon, label: <Link to={item.path}>{item.title}</Link> };
+    return { key: item.path, icon, label: <Link to={hrefOf(item.path)}>{item.title}</Link> };
   });
 }
 

@@ -21,6 +21,8 @@ const AdminLogin = lazyScreen(() => import('../login/AdminLogin'));
 const AdminLayout = lazyScreen(() => import('../admin/AdminLayout'));
 const AdminHome = lazyScreen(() => import('../admin/AdminHome'));
 const AdminScreen = lazyScreen<{ title: string }>(() => import('../admin/AdminScreen'));
+// One chunk for every registry-driven list screen (the registry and zod come with it).
+const ResourcePage = lazyScreen<{ route: string; title: string }>(() => import('../resources/ResourcePage'));
 const ServerMonitor = lazyScreen(() => import('../admin/monitor/ServerMonitor'));
 const MonitorError = lazyScreen(() => import('../admin/monitor/MonitorError'));
 const NotFound = lazyScreen(() => import('../screens/NotFound'));
@@ -28,9 +30,17 @@ const NotFound = lazyScreen(() => import('../screens/NotFound'));
 /** What a route needs loaded to render: fetched together on the first visit. */
 export interface RouteHandle {
   preload?: () => Promise<unknown>;
+  /** false: the tab bar does not keep the screen mounted while another is shown (its data is the loader's). */
+  keepAlive?: boolean;
 }
 
 const MONITOR_PATTERN = 'sys-tools/monitor';
+/**
+ * Screens of their own (DOMAIN.md "custom"), not registry lists; they get their screens with their
+ * issues. Every other admin route is a ResourcePage, which decides inside its chunk what the
+ * registry lists for it, so the route table (in the entry chunk) never imports the registry.
+ */
+const CUSTOM_PATTERNS = new Set(['OMS/income', 'runner/dispatch', 'OMS/chapter']);
 
 export function buildRoutes(services: Services): RouteObject[] {
   const adminScreens: RouteObject[] = ADMIN_ROUTES.map((route) =>
@@ -45,14 +55,21 @@ export function buildRoutes(services: Services): RouteObject[] {
           }),
           element: <ServerMonitor />,
           errorElement: <MonitorError />,
-          handle: { preload: ServerMonitor.preload } satisfies RouteHandle,
+          handle: { preload: ServerMonitor.preload, keepAlive: false } satisfies RouteHandle,
         }
-      : {
-          id: `admin:${route.pattern}`,
-          path: route.pattern,
-          element: <AdminScreen title={route.title} />,
-          handle: { preload: AdminScreen.preload } satisfies RouteHandle,
-        },
+      : CUSTOM_PATTERNS.has(route.pattern)
+        ? {
+            id: `admin:${route.pattern}`,
+            path: route.pattern,
+            element: <AdminScreen title={route.title} />,
+            handle: { preload: AdminScreen.preload } satisfies RouteHandle,
+          }
+        : {
+            id: `admin:${route.pattern}`,
+            path: route.pattern,
+            element: <ResourcePage route={route.pattern} title={route.title} />,
+            handle: { preload: ResourcePage.preload } satisfies RouteHandle,
+          },
   );
 
   return [

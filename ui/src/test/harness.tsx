@@ -54,6 +54,10 @@ export const server = setupServer(
     }),
   ),
   http.get(`${API}/api/login/signout`, () => HttpResponse.json({ success: true, data: null })),
+  // The back office loads the user's preferences (tabs, columns …); none stored by default.
+  http.get(`${API}/api/me/preferences`, () => HttpResponse.json({ success: true, data: {} })),
+  http.put(`${API}/api/me/preferences/:key`, () => HttpResponse.json({ success: true, data: null })),
+  http.delete(`${API}/api/me/preferences/:key`, () => HttpResponse.json({ success: true, data: null })),
 );
 
 /** Signed in as `user` (a stored token, /api/user/current answering that user). */

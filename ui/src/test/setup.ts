@@ -26,6 +26,16 @@ if (!globalThis.ResizeObserver) {
   };
 }
 
+// jsdom's getComputedStyle matches every stylesheet rule against the element on each call, and antd
+// injects thousands of rules: Testing Library's role queries (which check visibility up the tree)
+// then take seconds. The tests need no cascade; inline styles are what hides things here (React's
+// <Activity>, antd's motion, `hidden`), so the computed style is the inline one.
+window.getComputedStyle = ((element: Element) =>
+  (element as HTMLElement).style ?? document.createElement('div').style) as typeof window.getComputedStyle;
+
+// jsdom has no layout to scroll; the tab bar restores each screen's scroll position.
+window.scrollTo = () => {};
+
 // Lazy screens are transformed on first import: the first render of a file takes a while.
 configure({ asyncUtilTimeout: 5000 });
 

@@ -1,0 +1,95 @@
+/**
+ * The 操作 cell of a row: 详情, 编辑, the definition's actions that apply to the row's state, 删除.
+ * Past four, the rest go under 更多. Without `<area>:write` the writing ones are disabled.
+ */
+import { DownOutlined } from '@ant-design/icons';
+import { type ActionDef, canDelete, canUpdate, type ResourceDef, type Row } from '@wanxiang/core';
+import { Button, Dropdown } from 'antd';
+import { rowActions } from './actions';
+
+export interface RowCommand {
+  key: string;
+  label: string;
+  danger?: boolean;
+  /** Needs `<area>:write`. */
+  writes: boolean;
+  run(): void;
+}
+
+export interface RowHandlers {
+  view(row: Row): void;
+  edit(row: Row): void;
+  remove(row: Row): void;
+  action(row: Row, action: ActionDef): void;
+}
+
+const INLINE = 4;
+
+export function rowCommands(def: ResourceDef, row: Row, handlers: RowHandlers): RowCommand[] {
+  return [
+    { key: 'view', label: '详情', writes: false, run: () => handlers.view(row) },
+    ...(canUpdate(def) ? [{ key: 'edit', label: '编辑', writes: true, run: () => handlers.edit(row) }] : []),
+    ...rowActions(def, row).map((action) => ({
+      key: `action:${action.name}`,
+      label: action.label,
+      danger: action.danger,
+      writes: true,
+      run: () => handlers.action(row, action),
+    })),
+    ...(canDelete(def)
+      ? [{ key: 'delete', label: '删除', danger: true, writes: true, run: () => handlers.remove(row) }]
+      : []),
+  ];
+}
+
+/** Width of the 操作 column: enough for the longest set of commands a row can show. */
+export function actionsWidth(def: ResourceDef): number {
+  const labels = [
+    '详情',
+    ...(canUpdate(def) ? ['编辑'] : []),
+    ...(def.actions ?? []).map((a) => a.label),
+    ...(canDelete(def) ? ['删除'] : []),
+  ];
+  const shown = labels.length > INLINE ? [...labels.slice(0, INLINE - 1), '更多 ∨'] : labels;
+  return Math.max(80, shown.reduce((w, l) => w + [...l].length * 14 + 16, 0) + 16);
+}
+
+export function RowActions({ commands, writable }: { commands: RowCommand[]; writable: boolean }) {
+  const inline = commands.length > INLINE ? commands.slice(0, INLINE - 1) : commands;
+  const more = commands.length > INLINE ? commands.slice(INLINE - 1) : [];
+  const button = (c: RowCommand) => (
+    <Button
+      key={c.key}
+      type="link"
+      size="small"
+      danger={c.danger}
+      disabled={c.writes && !writable}
+      title={c.writes && !writable ? '没有修改权限' : undefined}
+      onClick={c.run}
+    >
+      {c.label}
+    </Button>
+  );
+  return (
+    <div className="wx-row-actions">
+      {inline.map(button)}
+      {more.length > 0 && (
+        <Dropdown
+          menu={{
+            items: more.map((c) => ({
+              key: c.key,
+              label: c.label,
+              danger: c.danger,
+              disabled: c.writes && !writable,
+            })),
+            onClick: ({ key }) => more.find((c) => c.key === key)?.run(),
+          }}
+        >
+          <Button type="link" size="small">
+            更多 <DownOutlined />
+          </Button>
+        </Dropdown>
+      )}
+    </div>
+  );
+}
