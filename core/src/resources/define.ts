@@ -32,7 +32,14 @@ export interface ActionDef {
         /** Other fields set by the transition: the current time, or cleared. */
         set?: Record<string, 'now' | null>;
       }
-    | { kind: 'handler' };
+    | {
+        kind: 'handler';
+        /**
+         * The rows it applies to (e.g. `{status: ['active']}`): the UI offers it only there and the
+         * server refuses it elsewhere with a 409, in the same conditional update as the change.
+         */
+        when?: Record<string, readonly string[]>;
+      };
 }
 
 /**

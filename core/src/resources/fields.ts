@@ -40,7 +40,15 @@ interface FieldCommon {
 export type StringFormat = 'phone' | 'email' | 'url' | 'plain';
 
 export type FieldDef =
-  | (FieldCommon & { type: 'string'; min?: number; max?: number; format?: StringFormat; pattern?: string })
+  | (FieldCommon & {
+      type: 'string';
+      min?: number;
+      max?: number;
+      format?: StringFormat;
+      pattern?: string;
+      /** What to say when the pattern does not match (else the generic message with the regex). */
+      patternMessage?: string;
+    })
   | (FieldCommon & { type: 'text' | 'markdown'; max?: number })
   | (FieldCommon & { type: 'password'; min?: number; max?: number })
   | (FieldCommon & { type: 'integer' | 'number'; min?: number; max?: number; unit?: string })

@@ -1,3 +1,4 @@
+export * from './actions';
 export * from './client';
 export * from './define';
 export * from './fields';

@@ -122,7 +122,18 @@ export function registryProblems(resources: readonly ResourceDef[] = RESOURCES):
       actionNames.add(action.name);
       if (['export', 'count'].includes(action.name))
         problems.push(`${def.name}: action name ${action.name} is reserved`);
-      if (action.effect.kind !== 'transition') continue;
+      if (action.effect.kind === 'handler') {
+        for (const [other, allowed] of Object.entries(action.effect.when ?? {})) {
+          const w = def.fields[other];
+          if (w?.type !== 'enum')
+            problems.push(`${def.name}.${action.name}: when-field ${other} is not an enum`);
+          else
+            for (const v of allowed)
+              if (!w.options.some((o) => o.value === v))
+                problems.push(`${def.name}.${action.name}: unknown ${other} ${v}`);
+        }
+        continue;
+      }
       const { field, from, to, when, set } = action.effect;
       const state = def.fields[field];
       if (state?.type !== 'enum') {

@@ -112,7 +112,9 @@ export function fieldValueSchema(field: FieldDef): z.ZodType {
       if (field.pattern)
         s = s.regex(
           new RegExp(field.pattern),
-          msg(formMessages.pattern.mismatch, label, { pattern: field.pattern }),
+          field.patternMessage
+            ? `${label}${field.patternMessage.startsWith('请') ? '：' : ''}${field.patternMessage}`
+            : msg(formMessages.pattern.mismatch, label, { pattern: field.pattern }),
         );
       return s;
     }

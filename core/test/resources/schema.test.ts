@@ -4,6 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  defineResource,
+  f,
   format,
   formMessages,
   getResource,
@@ -292,37 +294,57 @@ describe('failures carry the zh-CN form messages with the field label', () => {
     });
   });
 
-  it('patterns: licence, credit code, ID and bank numbers, domains, hosts, codes, status ranges', () => {
-    const mismatch = (label: string, pattern: string) => m(formMessages.pattern.mismatch, { label, pattern });
+  it('patterns say what is expected in words, not the regex', () => {
     expect(errors(create('lawyers', { ...VALID.lawyers, licenseNo: '1110120101012345X' }))).toEqual({
-      licenseNo: mismatch('执业证号', '^\\d{17}$'),
+      licenseNo: '执业证号须为 17 位数字',
     });
     const merchant = (patch: Record<string, unknown>) =>
       errors(create('merchantApplications', { ...VALID.merchantApplications, ...patch }));
-    expect(Object.keys(merchant({ licenseNumber: '91110105MA01ABCDIO' }))).toEqual(['licenseNumber']);
-    expect(merchant({ idNumber: '1101051949123100' }).idNumber).toMatch(/^法定代表人身份证号与模式不匹配/);
-    expect(merchant({ accountNumber: '6214-8301' }).accountNumber).toMatch(/^银行账号与模式不匹配/);
-    expect(merchant({ contactMobile: '010-8888666' }).contactMobile).toBe('联系人手机与模式不匹配^1\\d{10}$');
+    expect(merchant({ licenseNumber: '91110105MA01ABCDIO' }).licenseNumber).toBe(
+      '统一社会信用代码：请输入 18 位统一社会信用代码',
+    );
+    expect(merchant({ idNumber: '1101051949123100' }).idNumber).toBe(
+      '法定代表人身份证号：请输入 18 位身份证号',
+    );
+    expect(merchant({ accountNumber: '6214-8301' }).accountNumber).toBe('银行账号：请输入 8-30 位数字的账号');
+    expect(merchant({ contactMobile: '010-8888666' }).contactMobile).toBe('联系人手机：请输入 11 位手机号');
     expect(merchant({ number: 'AB 12' }).number).toBe('业务申请编号须在6-32字符之间');
-    expect(errors(create('cdnDomains', { ...VALID.cdnDomains, domain: 'Static.Example' })).domain).toMatch(
-      /^加速域名与模式不匹配/,
+    expect(errors(create('cdnDomains', { ...VALID.cdnDomains, domain: 'Static.Example' })).domain).toBe(
+      '加速域名：请输入有效的域名，如 cdn.example.com 或 *.example.com',
     );
     expect(value(create('cdnDomains', { ...VALID.cdnDomains, domain: '*.example.com' })).domain).toBe(
       '*.example.com',
     );
-    expect(errors(create('sslJobs', { host: 'https://example.com' })).host).toMatch(/^域名与模式不匹配/);
-    expect(errors(create('appModules', { ...VALID.appModules, key: '9lives' })).key).toMatch(
-      /^模块标识与模式不匹配/,
+    expect(errors(create('sslJobs', { host: 'https://example.com' })).host).toBe(
+      '域名：请输入主机名或 IPv4 地址',
+    );
+    expect(errors(create('appModules', { ...VALID.appModules, key: '9lives' })).key).toBe(
+      '模块标识须以字母开头，只含字母、数字、_ 和 -',
     );
     expect(errors(create('monitorJobs', { ...VALID.monitorJobs, acceptedStatus: '2xx' }))).toEqual({
-      acceptedStatus: mismatch('正常状态码', '^[1-5]\\d{2}(-[1-5]\\d{2})?(,[1-5]\\d{2}(-[1-5]\\d{2})?)*$'),
+      acceptedStatus: '正常状态码须为状态码或范围，如 200-299 或 200,301-302',
     });
     expect(
       value(create('monitorJobs', { ...VALID.monitorJobs, acceptedStatus: '200-299,301' })).acceptedStatus,
     ).toBe('200-299,301');
     expect(errors(create('monitorJobs', { ...VALID.monitorJobs, url: '/relative' })).url).toBe(
-      mismatch('监控地址', '^https?://'),
+      '监控地址须以 http:// 或 https:// 开头',
     );
+  });
+
+  it('a pattern without a message falls back to the generic form message', () => {
+    const def = defineResource({
+      name: 'things',
+      title: '东西',
+      route: null,
+      area: 'system',
+      displayField: 'code',
+      fields: { code: f.string('编码', { pattern: '^[a-z]+$' }) },
+    });
+    expect(validateBody(def, { code: 'A1' }, 'create')).toEqual({
+      ok: false,
+      fields: { code: m(formMessages.pattern.mismatch, { label: '编码', pattern: '^[a-z]+$' }) },
+    });
   });
 
   it('json fields are checked by their schema', () => {

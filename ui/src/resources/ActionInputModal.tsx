@@ -3,7 +3,7 @@ import { type ActionDef, isApiError, MODAL_WIDTH, type Row } from '@wanxiang/cor
 import { App, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { useScreenActive } from '../admin/tabs/screen-location';
-import { rowName } from './actions';
+import { rowName } from './row-name';
 import { FieldInput, valuePropName } from './FieldInput';
 import { unreportedFailure } from './failures';
 import { fieldRule, toWireValue } from './form-values';

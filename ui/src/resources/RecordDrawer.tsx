@@ -9,7 +9,7 @@ import {
 } from '@wanxiang/core';
 import { Descriptions, Drawer } from 'antd';
 import { useScreenActive } from '../admin/tabs/screen-location';
-import { rowName } from './actions';
+import { rowName } from './row-name';
 import { FieldValue } from './FieldValue';
 import { SCREEN_DRAWER_STYLE } from './ResourceForm';
 

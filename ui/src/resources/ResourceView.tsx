@@ -25,7 +25,7 @@ import { Suspense, useEffect, useMemo, useState } from 'react';
 import { readTablePreference, tableKey } from '../preferences/keys';
 import { usePreference } from '../preferences/PreferencesContext';
 import { useServices, useSession } from '../session/services-context';
-import { rowName } from './actions';
+import { rowName } from './row-name';
 import { ColumnSettings } from './ColumnSettings';
 import { columnsOf, visibleColumns } from './columns';
 import { exportCsv } from './export-csv';

@@ -3,9 +3,15 @@
  * Past four, the rest go under 更多. Without `<area>:write` the writing ones are disabled.
  */
 import { DownOutlined } from '@ant-design/icons';
-import { type ActionDef, canDelete, canUpdate, type ResourceDef, type Row } from '@wanxiang/core';
+import {
+  type ActionDef,
+  applicableActions,
+  canDelete,
+  canUpdate,
+  type ResourceDef,
+  type Row,
+} from '@wanxiang/core';
 import { Button, Dropdown } from 'antd';
-import { rowActions } from './actions';
 
 export interface RowCommand {
   key: string;
@@ -29,7 +35,7 @@ export function rowCommands(def: ResourceDef, row: Row, handlers: RowHandlers): 
   return [
     { key: 'view', label: '详情', writes: false, run: () => handlers.view(row) },
     ...(canUpdate(def) ? [{ key: 'edit', label: '编辑', writes: true, run: () => handlers.edit(row) }] : []),
-    ...rowActions(def, row).map((action) => ({
+    ...applicableActions(def, row).map((action) => ({
       key: `action:${action.name}`,
       label: action.label,
       danger: action.danger,

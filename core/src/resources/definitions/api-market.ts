@@ -30,6 +30,7 @@ export const marketApis = defineResource({
       min: 2,
       max: 40,
       pattern: '^[a-z][a-z0-9-]*$',
+      patternMessage: '须以小写字母开头，只含小写字母、数字和 -',
       searchable: true,
       help: '调用路径 /cloud/api/{编码}，小写字母、数字和 -',
     }),

@@ -47,9 +47,9 @@ const moderationActions: readonly ActionDef[] = [
     name: 'reject',
     label: '驳回',
     danger: true,
-    // Stores the reason in rejectReason and sets status rejected (from pending or published).
+    // Stores the reason in rejectReason and sets status rejected.
     input: { reason: f.text('驳回原因', { required: true, max: 200 }) },
-    effect: { kind: 'handler' },
+    effect: { kind: 'handler', when: { status: ['pending', 'published'] } },
   },
 ];
 

@@ -279,6 +279,7 @@ export const appModules = defineResource({
       unique: true,
       max: 40,
       pattern: PATTERNS.code,
+      patternMessage: '须以字母开头，只含字母、数字、_ 和 -',
       searchable: true,
       help: '小程序按此标识读取开关，创建后不可修改',
     }),

@@ -41,13 +41,19 @@ export const merchantApplications = defineResource({
       min: 6,
       max: 32,
       pattern: '^[A-Za-z0-9_-]+$',
+      patternMessage: '只能包含字母、数字、_ 和 -',
       searchable: true,
       filterable: true,
       help: '同一编号重新提交会覆盖原申请',
     }),
     // Contact (超级管理员)
     contactName: f.string('联系人姓名', { required: true, max: 20, searchable: true }),
-    contactMobile: f.phone('联系人手机', { required: true, pattern: '^1\\d{10}$', searchable: true }),
+    contactMobile: f.phone('联系人手机', {
+      required: true,
+      pattern: '^1\\d{10}$',
+      patternMessage: '请输入 11 位手机号',
+      searchable: true,
+    }),
     contactEmail: f.email('联系邮箱', { required: true, hideInList: true }),
     // Subject (主体资料)
     subjectType: f.enum(
@@ -69,6 +75,7 @@ export const merchantApplications = defineResource({
       required: true,
       max: 18,
       pattern: PATTERNS.creditCode,
+      patternMessage: '请输入 18 位统一社会信用代码',
       searchable: true,
       hideInList: true,
     }),
@@ -79,6 +86,7 @@ export const merchantApplications = defineResource({
       writeOnly: true,
       max: 18,
       pattern: PATTERNS.idNumber,
+      patternMessage: '请输入 18 位身份证号',
       help: '只写：保存后只显示脱敏号码',
     }),
     idNumberMasked: f.string('身份证号（脱敏）', { readOnly: true, hideInList: true }),
@@ -114,6 +122,7 @@ export const merchantApplications = defineResource({
       min: 8,
       max: 30,
       pattern: PATTERNS.bankAccount,
+      patternMessage: '请输入 8-30 位数字的账号',
       help: '只写：保存后只显示脱敏号码',
     }),
     accountNumberMasked: f.string('银行账号（脱敏）', { readOnly: true, hideInList: true }),
@@ -131,9 +140,9 @@ export const merchantApplications = defineResource({
       name: 'reject',
       label: '驳回',
       danger: true,
-      // Stores the per-field reasons in auditDetail and sets status rejected (from auditing).
+      // Stores the per-field reasons in auditDetail and sets status rejected.
       input: { auditDetail: f.json('驳回原因', { required: true, schema: auditDetail }) },
-      effect: { kind: 'handler' },
+      effect: { kind: 'handler', when: { status: ['auditing'] } },
     },
     transition('approve', '审核通过', ['auditing'], 'to_be_confirmed', { set: { auditDetail: null } }),
     transition('confirm', '账户已验证', ['to_be_confirmed'], 'to_be_signed'),

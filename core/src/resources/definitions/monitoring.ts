@@ -38,7 +38,12 @@ export const monitorJobs = defineResource({
       options(['http', 'HTTP(S)', 'blue'], ['keyword', '关键词', 'cyan'], ['browser', '浏览器', 'purple']),
       { required: true, default: 'http' },
     ),
-    url: f.url('监控地址', { required: true, pattern: '^https?://', searchable: true }),
+    url: f.url('监控地址', {
+      required: true,
+      pattern: '^https?://',
+      patternMessage: '须以 http:// 或 https:// 开头',
+      searchable: true,
+    }),
     method: f.enum(
       '请求方法',
       options(
@@ -66,6 +71,7 @@ export const monitorJobs = defineResource({
       max: 100,
       default: '200-299',
       pattern: '^[1-5]\\d{2}(-[1-5]\\d{2})?(,[1-5]\\d{2}(-[1-5]\\d{2})?)*$',
+      patternMessage: '须为状态码或范围，如 200-299 或 200,301-302',
       hideInList: true,
       help: '如 200-299 或 200,301-302',
     }),
@@ -135,6 +141,7 @@ export const sslJobs = defineResource({
       required: true,
       max: 253,
       pattern: PATTERNS.host,
+      patternMessage: '请输入主机名或 IPv4 地址',
       searchable: true,
       sortable: true,
       help: '小写域名或 IP，如 www.example.com',

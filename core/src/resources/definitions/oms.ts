@@ -324,6 +324,7 @@ export const printers = defineResource({
       required: true,
       max: 253,
       pattern: PATTERNS.host,
+      patternMessage: '请输入主机名或 IPv4 地址',
       searchable: true,
       help: '如 192.168.1.50',
     }),

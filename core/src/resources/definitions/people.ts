@@ -25,6 +25,7 @@ export const users = defineResource({
       min: 3,
       max: 32,
       pattern: '^[A-Za-z0-9_.-]+$',
+      patternMessage: '只能包含字母、数字、_、. 和 -',
       unique: true,
       searchable: true,
       sortable: true,
@@ -60,9 +61,9 @@ export const users = defineResource({
       label: '停用',
       danger: true,
       confirm: '停用后该用户的所有登录立即失效，确定停用？',
-      effect: { kind: 'handler' },
+      effect: { kind: 'handler', when: { status: ['active'] } },
     },
-    { name: 'enable', label: '启用', effect: { kind: 'handler' } },
+    { name: 'enable', label: '启用', effect: { kind: 'handler', when: { status: ['disabled'] } } },
   ],
 });
 
