@@ -21,14 +21,15 @@ describe.runIf(browserAvailable())('admin back office (e2e)', () => {
   let session: Session;
   let token: string;
   beforeAll(async () => {
-    session = await startSession();
+    // The demo content the product writes on first start: every list has rows to show.
+    session = await startSession({ WANXIANG_DEMO: 'on' });
     token = await apiSignIn(session.server.url, 'admin', TEST_ADMIN_PASSWORD);
   });
   afterAll(async () => {
     await session?.stop();
   });
 
-  it('opens every admin route of spec §2 with its table (or its own screen) and no console error', async () => {
+  it('opens every admin route of spec §2 with its table of demo rows (or its own screen) and no console error', async () => {
     const { page, errors, close } = await openPage(session);
     await useToken(page, token);
     for (const route of ADMIN_ROUTES) {
@@ -44,6 +45,10 @@ describe.runIf(browserAvailable())('admin back office (e2e)', () => {
         await page.locator('.wx-resource-table .ant-table').waitFor();
         await page.waitForFunction(() => !document.querySelector('.wx-resource-table .ant-spin-spinning'));
         expect(await page.locator('.wx-list-error').count(), path).toBe(0);
+        expect(
+          await page.locator('.wx-resource-table .ant-table-row').count(),
+          `${path} shows demo rows`,
+        ).toBeGreaterThan(0);
       }
       expect(new URL(page.url()).pathname).toBe(path);
     }
