@@ -135,7 +135,14 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   }
   const demo = nonEmpty(env.WANXIANG_DEMO);
   // on (default): demo accounts and demo content; `users`: the accounts only; off: neither.
-  const demoMode = demo === null ? 'on' : OFF.has(demo.toLowerCase()) ? 'off' : demo.toLowerCase() === 'users' ? 'users' : 'on';
+  const demoMode =
+    demo === null
+      ? 'on'
+      : OFF.has(demo.toLowerCase())
+        ? 'off'
+        : demo.toLowerCase() === 'users'
+          ? 'users'
+          : 'on';
   const uiDist = nonEmpty(env.UI_DIST);
   return {
     port: integer(env, 'PORT', 8080, 0, 65535),

@@ -3,10 +3,10 @@ import { type ActionDef, isApiError, MODAL_WIDTH, type Row } from '@wanxiang/cor
 import { App, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { useScreenActive } from '../admin/tabs/screen-location';
-import { rowName } from './row-name';
 import { FieldInput, valuePropName } from './FieldInput';
 import { unreportedFailure } from './failures';
 import { fieldRule, toWireValue } from './form-values';
+import { rowName } from './row-name';
 import type { ListController } from './useListController';
 
 export interface ActionInputModalProps {

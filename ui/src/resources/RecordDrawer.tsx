@@ -9,9 +9,9 @@ import {
 } from '@wanxiang/core';
 import { Descriptions, Drawer } from 'antd';
 import { useScreenActive } from '../admin/tabs/screen-location';
-import { rowName } from './row-name';
 import { FieldValue } from './FieldValue';
 import { SCREEN_DRAWER_STYLE } from './ResourceForm';
+import { rowName } from './row-name';
 
 export function RecordDrawer({
   def,

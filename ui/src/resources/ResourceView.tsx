@@ -25,7 +25,6 @@ import { Suspense, useEffect, useMemo, useState } from 'react';
 import { readTablePreference, tableKey } from '../preferences/keys';
 import { usePreference } from '../preferences/PreferencesContext';
 import { useServices, useSession } from '../session/services-context';
-import { rowName } from './row-name';
 import { ColumnSettings } from './ColumnSettings';
 import { columnsOf, visibleColumns } from './columns';
 import { exportCsv } from './export-csv';
@@ -34,6 +33,7 @@ import { FilterBar } from './FilterBar';
 import { unreportedFailure } from './failures';
 import { ActionInputModal, prefetchDialogs, RecordDrawer, ResourceForm } from './lazy-parts';
 import { actionsWidth, RowActions, rowCommands } from './RowActions';
+import { rowName } from './row-name';
 import { SavedFilters } from './SavedFilters';
 import { type ListLocation, useListController } from './useListController';
 
