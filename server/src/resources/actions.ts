@@ -1,4 +1,5 @@
 /** Building blocks for action handlers (server/src/domain/<area>/resource.ts). */
+import { actionConditions } from '@wanxiang/core';
 import { type RawBuilder, sql } from 'kysely';
 import { illegalTransition } from './engine.js';
 import type { ActionContext } from './extensions.js';
@@ -7,6 +8,18 @@ import { columnOf, modelOf, toDbValues } from './storage.js';
 /** The new `updated_at`: now, or one past the previous one, so every change has its own stamp. */
 export function nextUpdatedAt(now: number): RawBuilder<number> {
   return sql<number>`case when updated_at >= ${now} then updated_at + 1 else ${now} end`;
+}
+
+/**
+ * `changeRowWhen` with the conditions core declares for the running action (its `when`), so the
+ * states an action applies to are written once, in the registry.
+ */
+export async function changeRowAsDeclared(
+  ctx: ActionContext,
+  values: Record<string, unknown>,
+  extra: Record<string, RawBuilder<unknown>> = {},
+): Promise<void> {
+  await changeRowWhen(ctx, actionConditions(ctx.action), values, extra);
 }
 
 /**

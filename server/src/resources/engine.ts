@@ -8,6 +8,7 @@
  */
 import {
   type ActionDef,
+  actionApplies,
   canCreate,
   canDelete,
   canUpdate,
@@ -555,6 +556,8 @@ export class ResourceEngine {
     const row = await this.transaction(def, async (trx) => {
       const before = await this.get(def, id, trx);
       if (expected !== undefined && epochMs(before.updatedAt) !== expected) throw staleUpdate();
+      // The states core declares for the action (the handler's own update re-checks them atomically).
+      if (!actionApplies(action, before)) throw illegalTransition();
       const notes: AuditNote[] = [];
       const result = await spec.run({
         ...ctx,

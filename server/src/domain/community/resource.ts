@@ -1,13 +1,9 @@
 /** Community moderation: rejecting a topic or a reply keeps the reason with it. */
-import { changeRowWhen } from '../../resources/actions.js';
+import { changeRowAsDeclared } from '../../resources/actions.js';
 import { type ActionContext, registerActionHandler } from '../../resources/extensions.js';
 
 async function reject(ctx: ActionContext) {
-  await changeRowWhen(
-    ctx,
-    { status: ['pending', 'published'] },
-    { status: 'rejected', rejectReason: ctx.input.reason },
-  );
+  await changeRowAsDeclared(ctx, { status: 'rejected', rejectReason: ctx.input.reason });
   return undefined;
 }
 

@@ -2,14 +2,10 @@
  * Merchant onboarding (the review machine of WeChat Pay's 进件): rejecting an application under
  * review keeps the per-field reasons, so the applicant can fix exactly those and resubmit.
  */
-import { changeRowWhen } from '../../resources/actions.js';
+import { changeRowAsDeclared } from '../../resources/actions.js';
 import { registerActionHandler } from '../../resources/extensions.js';
 
 registerActionHandler('merchantApplications', 'reject', async (ctx) => {
-  await changeRowWhen(
-    ctx,
-    { status: ['auditing'] },
-    { status: 'rejected', auditDetail: ctx.input.auditDetail },
-  );
+  await changeRowAsDeclared(ctx, { status: 'rejected', auditDetail: ctx.input.auditDetail });
   return undefined;
 });

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { conflict } from '../../http/envelope.js';
-import { changeRowWhen, nextUpdatedAt } from '../../resources/actions.js';
+import { changeRowAsDeclared, nextUpdatedAt } from '../../resources/actions.js';
 import { type AnyDb, registerActionHandler, registerResourceHooks } from '../../resources/extensions.js';
 import { MASK, type WireRow } from '../../resources/storage.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -101,12 +101,12 @@ registerActionHandler('users', 'resetPassword', {
 
 registerActionHandler('users', 'disable', async (ctx) => {
   if (ctx.user?.id === ctx.id) throw conflict('不能停用自己的账号');
-  await changeRowWhen(ctx, { status: ['active'] }, { status: 'disabled' });
+  await changeRowAsDeclared(ctx, { status: 'disabled' });
   await revokeUserSessions(typed(ctx.trx), ctx.id, 'disabled', ctx.now);
   return undefined;
 });
 
 registerActionHandler('users', 'enable', async (ctx) => {
-  await changeRowWhen(ctx, { status: ['disabled'] }, { status: 'active' });
+  await changeRowAsDeclared(ctx, { status: 'active' });
   return undefined;
 });
