@@ -6,7 +6,9 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const benches = ['server/bench/auth.ts', 'ui/bench/bundle-size.ts'];
+// bench/orders.ts seeds 1 000 000 orders (BENCH_ORDERS=… for another size) and takes a few minutes;
+// BENCH_POSTGRES_URL=postgres://… adds the PostgreSQL figures.
+const benches = ['server/bench/auth.ts', 'ui/bench/bundle-size.ts', 'bench/orders.ts'];
 
 let failed = false;
 for (const bench of benches) {

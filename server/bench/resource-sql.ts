@@ -22,6 +22,7 @@ import { openDatabase } from '../src/db/connect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { insertRows, ResourceEngine } from '../src/resources/index.js';
 import { selectPage } from '../src/resources/query.js';
+import { SqliteReader } from '../src/resources/sqlite-reader.js';
 
 const ROWS = Number(process.argv[2] ?? 1_000_000);
 const STATUSES = [
@@ -110,7 +111,9 @@ try {
     await db.executeQuery(CompiledQuery.raw('analyze'));
   }
 
-  const engine = new ResourceEngine({ db, dialect, now: () => Date.now() });
+  // As the server runs it: on SQLite, reads on a connection of their own (sqlite-reader.ts).
+  const reader = database.dialect === 'sqlite' ? new SqliteReader(database.file) : null;
+  const engine = new ResourceEngine({ db, dialect, now: () => Date.now(), reader });
   const compiled = (query: Record<string, string>, offset = 0, after: unknown[] | null = null) => {
     const q = engine.parseQuery(orders, query);
     return selectPage(db, dialect, orders, { query: q, after, limit: q.limit, offset }).compile();
@@ -149,6 +152,7 @@ try {
     () => engine.list(orders, { status: 'paid', page: '5000' }),
     100,
   );
+  reader?.close();
 } finally {
   await handle.close();
 }

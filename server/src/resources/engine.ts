@@ -36,17 +36,21 @@ import {
 } from './extensions.js';
 import {
   checkQueryAgainstStorage,
+  compilePage,
   countRows,
   decodeCursor,
   encodeCursor,
   likePattern,
   notFoundMessage,
+  type OrderKey,
   orderKeys,
-  selectPage,
+  type selectPage,
   unsupportedMessage,
 } from './query.js';
-import { type Relations, relationsOf } from './relations.js';
+import { type ReadRows, type Relations, readWith, relationsOf } from './relations.js';
+import type { SqliteReader } from './sqlite-reader.js';
 import {
+  arrayRowReader,
   columnOf,
   creationDefaults,
   type DbRow,
@@ -66,6 +70,7 @@ export type RawQuery = Record<string, string | string[] | number | undefined>;
 
 export interface ListAnswer {
   results: WireRow[];
+  /** `total` is -1 when the request said `withTotal=false`. */
   page: { total: number; page: number; limit: number; nextCursor: string | null };
   relations: Relations;
 }
@@ -76,6 +81,37 @@ export interface EngineOptions {
   now: () => number;
   resources?: readonly ResourceDef[];
   extensions?: EngineExtensions;
+  /**
+   * SQLite: a read-only connection to the same file for lists, totals, relation names and
+   * exports (sqlite-reader.ts). Without one, every read goes through `db`.
+   */
+  reader?: SqliteReader | null;
+}
+
+/** `withTotal=false` (or `0`) skips the total: the answer's `page.total` is then -1. */
+function wantsTotal(raw: RawQuery): boolean {
+  const value = Array.isArray(raw.withTotal) ? raw.withTotal.at(-1) : raw.withTotal;
+  return !(value === 'false' || value === '0' || value === 0);
+}
+
+/** Wire-row readers per statement's column list (stable per prepared statement). */
+const arrayReaders = new WeakMap<
+  readonly string[],
+  Map<ResourceModel, (values: readonly unknown[]) => WireRow>
+>();
+
+function arrayReaderOf(model: ResourceModel, columns: readonly string[]) {
+  let byModel = arrayReaders.get(columns);
+  if (!byModel) {
+    byModel = new Map();
+    arrayReaders.set(columns, byModel);
+  }
+  let reader = byModel.get(model);
+  if (!reader) {
+    reader = arrayRowReader(model, columns);
+    byModel.set(model, reader);
+  }
+  return reader;
 }
 
 export const unsupported = () => new ApiError({ status: 403, errorCode: 403, message: unsupportedMessage });
@@ -100,7 +136,11 @@ export class ResourceEngine {
   readonly dialect: DialectName;
   readonly resources: readonly ResourceDef[];
   readonly extensions: EngineExtensions;
-  private readonly now: () => number;
+  /** The SQLite read connection, when there is one (plugin.ts opens it). */
+  readonly reader: SqliteReader | null;
+  /** Runs a compiled SELECT outside any transaction: on the reader when there is one. */
+  readonly read: ReadRows;
+  readonly now: () => number;
   private readonly byName: Map<string, ResourceDef>;
 
   constructor(options: EngineOptions) {
@@ -110,6 +150,9 @@ export class ResourceEngine {
     this.resources = options.resources ?? RESOURCES;
     this.extensions = options.extensions ?? defaultExtensions;
     this.byName = new Map(this.resources.map((r) => [r.name, r]));
+    const reader = options.reader ?? null;
+    this.reader = reader;
+    this.read = reader ? async (query) => reader.objects(query.sql, query.parameters) : readWith(this.db);
   }
 
   resource(name: string): ResourceDef | undefined {
@@ -141,7 +184,39 @@ export class ResourceEngine {
   }
 
   relations(def: ResourceDef, rows: readonly WireRow[]): Promise<Relations> {
-    return relationsOf(this.db, def, rows, (name) => this.resource(name));
+    return relationsOf(this.db, def, rows, (name) => this.resource(name), {
+      reader: this.reader,
+      read: this.read,
+      cache: { db: this.db, now: this.now },
+    });
+  }
+
+  /**
+   * The rows of a page as wire rows, plus the last row's values of the order's columns (where
+   * the next page starts). On the SQLite reader the rows come as arrays and go straight to wire
+   * rows; otherwise through Kysely's row objects.
+   */
+  private async readPage(
+    def: ResourceDef,
+    page: Parameters<typeof selectPage>[3],
+    keys: readonly OrderKey[],
+  ): Promise<{ results: WireRow[]; count: number; last: DbRow | null }> {
+    const compiled = compilePage(this.db, this.dialect, def, page);
+    if (!this.reader) {
+      const dbRows = (await this.db.executeQuery(compiled)).rows as DbRow[];
+      return { results: await this.toWire(def, dbRows), count: dbRows.length, last: dbRows.at(-1) ?? null };
+    }
+    const { columns, rows } = this.reader.arrays(compiled.sql, compiled.parameters);
+    const toWire = arrayReaderOf(modelOf(def), columns);
+    const results = rows.map(toWire);
+    if (results.length > 0) await this.hooks(def).loadVirtual?.(this.db, results);
+    const lastValues = rows.at(-1);
+    let last: DbRow | null = null;
+    if (lastValues) {
+      last = {};
+      for (const key of keys) last[key.column] = lastValues[columns.indexOf(key.column)];
+    }
+    return { results, count: rows.length, last };
   }
 
   async list(def: ResourceDef, raw: RawQuery): Promise<ListAnswer> {
@@ -154,7 +229,7 @@ export class ResourceEngine {
       const results = all.slice((page - 1) * limit, page * limit);
       return {
         results,
-        page: { total: all.length, page, limit, nextCursor: null },
+        page: { total: wantsTotal(raw) ? all.length : -1, page, limit, nextCursor: null },
         relations: await this.relations(def, results),
       };
     }
@@ -162,27 +237,23 @@ export class ResourceEngine {
     const after = query.cursor ? decodeCursor(keys, query.cursor) : null;
     const offset = after ? 0 : (page - 1) * limit;
     const version = versionOf(this.db, def.name);
-    const dbRows = (await selectPage(this.db, this.dialect, def, {
-      query,
-      after,
-      limit,
-      offset,
-    }).execute()) as DbRow[];
-    const results = await this.toWire(def, dbRows);
-    const full = dbRows.length === limit;
-    const last = dbRows.at(-1);
+    const { results, count, last } = await this.readPage(def, { query, after, limit, offset }, keys);
+    const full = count === limit;
     const nextCursor = full && last ? encodeCursor(keys, last) : null;
 
     const key = countKey(def.name, query);
     const now = this.now();
     let total: number;
-    if (!full && !after && (dbRows.length > 0 || offset === 0)) {
+    if (!full && !after && (count > 0 || offset === 0)) {
       // The last page tells the total by itself.
-      total = offset + dbRows.length;
+      total = offset + count;
       rememberCount(this.db, key, version, now, total);
+      if (!wantsTotal(raw)) total = -1;
+    } else if (!wantsTotal(raw)) {
+      total = -1;
     } else {
       total = await cachedCount(this.db, def.name, key, now, () =>
-        countRows(this.db, this.dialect, def, query),
+        countRows(this.db, this.dialect, def, query, this.read),
       );
     }
     return {

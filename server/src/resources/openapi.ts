@@ -98,6 +98,11 @@ export function listQuerySchema(def: ResourceDef): Json {
     limit: { type: 'integer', minimum: 1, maximum: 500, description: '每页条数，默认 20（别名 pageSize）' },
     sort: { type: 'string', description: '排序字段，逗号分隔；前缀 - 表示倒序，默认最新在前' },
     cursor: { type: 'string', description: '上一页的 page.nextCursor：按键集继续（不用 OFFSET）' },
+    withTotal: {
+      type: 'string',
+      enum: ['true', 'false', '1', '0'],
+      description: 'false 或 0：不计算总数，page.total 为 -1（只要一页数据时更快）',
+    },
   };
   if (searchableFields(def).length > 0) {
     properties.q = { type: 'string', description: `关键字：${searchableFields(def).join('、')}` };

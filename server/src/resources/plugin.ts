@@ -15,6 +15,7 @@ import {
 } from './extensions.js';
 import { registerResourceRoutes } from './routes.js';
 import { diffSchema, introspectSchema } from './schema-ops.js';
+import { SqliteReader } from './sqlite-reader.js';
 import { modelOf } from './storage.js';
 import { tableSpecOf } from './table-spec.js';
 
@@ -57,12 +58,17 @@ export const resourcesPlugin = fp<ResourcesPluginOptions>(
       );
     }
 
+    // SQLite: reads on a connection of their own with prepared statements (sqlite-reader.ts).
+    const database = app.config.database;
+    const reader = database.dialect === 'sqlite' ? new SqliteReader(database.file) : null;
+    if (reader) app.addHook('onClose', async () => reader.close());
     const engine = new ResourceEngine({
       db: app.db,
       dialect: app.dbDialect,
       now: app.config.now,
       resources,
       extensions,
+      reader,
     });
     app.decorate('resources', engine);
     // Encapsulated: only the decorator is shared.

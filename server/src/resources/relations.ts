@@ -1,15 +1,67 @@
 /**
  * Display names of the rows a page refers to — `{storeId: {'12': '朝阳门店'}}` — so a list shows
- * names, not ids. One query per relation field for all ids on the page.
+ * names, not ids. One query per relation field for the ids on the page that are not already
+ * known.
+ *
+ * Names are cached per related resource like list totals (counts.ts): a write to that resource
+ * through the engine drops its names at once, and a name is never served more than
+ * `COUNT_TTL_MS` (10 s) after it was read, so a rename by another process or outside the engine
+ * shows within that time. A list of orders then reads its 20 orders and nothing else.
  */
 import type { ResourceDef } from '@wanxiang/core';
-import { sql } from 'kysely';
+import { type CompiledQuery, sql } from 'kysely';
+import { COUNT_TTL_MS, versionOf } from './counts.js';
 import type { AnyDb } from './extensions.js';
+import type { SqliteReader } from './sqlite-reader.js';
 import { columnOf, fromDbValue, modelOf, type WireRow } from './storage.js';
 
 export type Relations = Record<string, Record<string, string>>;
 
+/** Runs a compiled SELECT and answers its rows (the engine's reader: see sqlite-reader.ts). */
+export type ReadRows = (query: CompiledQuery) => Promise<readonly Record<string, unknown>[]>;
+
+/** Where cached names live (the database object, as for totals) and the clock of their TTL. */
+export interface NameCacheScope {
+  db: object;
+  now: () => number;
+}
+
+/** How names are read: the SQLite reader when there is one, else `read` (or Kysely), and cached or not. */
+export interface NameOptions {
+  reader?: SqliteReader | null;
+  read?: ReadRows;
+  cache?: NameCacheScope;
+}
+
 const CHUNK = 500;
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+/** Names kept per related resource; beyond this the cache starts again (users can be millions). */
+const MAX_NAMES = 50_000;
+
+interface NameEntry {
+  version: number;
+  at: number;
+  /** null: no such row (it shows no name, as before it was cached). */
+  names: Map<number, string | null>;
+}
+
+const caches = new WeakMap<object, Map<string, NameEntry>>();
+
+function cacheOf(scope: NameCacheScope, resource: string): NameEntry {
+  let byResource = caches.get(scope.db);
+  if (!byResource) {
+    byResource = new Map();
+    caches.set(scope.db, byResource);
+  }
+  const version = versionOf(scope.db, resource);
+  const now = scope.now();
+  let entry = byResource.get(resource);
+  if (!entry || entry.version !== version || now - entry.at >= COUNT_TTL_MS || entry.names.size > MAX_NAMES) {
+    entry = { version, at: now, names: new Map() };
+    byResource.set(resource, entry);
+  }
+  return entry;
+}
 
 function idsOf(rows: readonly WireRow[], field: string): number[] {
   const ids = new Set<number>();
@@ -21,11 +73,18 @@ function idsOf(rows: readonly WireRow[], field: string): number[] {
   return [...ids];
 }
 
+/** A `ReadRows` over Kysely (PostgreSQL, or a transaction). */
+export const readWith =
+  (db: AnyDb): ReadRows =>
+  async (query) =>
+    (await db.executeQuery(query)).rows as Record<string, unknown>[];
+
 /** Names of `ids` in `target` by its display field (the id itself when it has none stored). */
 export async function displayNames(
   db: AnyDb,
   target: ResourceDef,
   ids: readonly number[],
+  options: NameOptions = {},
 ): Promise<Map<number, string>> {
   const names = new Map<number, string>();
   const model = modelOf(target);
@@ -34,18 +93,48 @@ export async function displayNames(
     for (const id of ids) names.set(id, String(id));
     return names;
   }
-  const field = model.byName.get(target.displayField)?.field;
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    const chunk = ids.slice(i, i + CHUNK);
-    const rows = (await db
-      .selectFrom(model.table)
-      .select([sql.ref('id').as('id'), sql.ref(column).as('name')])
-      .where(sql.ref('id'), 'in', chunk)
-      .execute()) as { id: number; name: unknown }[];
-    for (const row of rows) {
-      const value = field ? fromDbValue(field, row.name) : row.name;
-      names.set(Number(row.id), value === null || value === undefined ? String(row.id) : String(value));
+  const cache = options.cache ? cacheOf(options.cache, target.name) : null;
+  let missing: number[] = ids as number[];
+  if (cache) {
+    missing = [];
+    for (const id of ids) {
+      const name = cache.names.get(id);
+      if (name === undefined) missing.push(id);
+      else if (name !== null) names.set(id, name);
     }
+    if (missing.length === 0) return names;
+  }
+  const field = model.byName.get(target.displayField)?.field;
+  const remember = (rowId: unknown, rowName: unknown) => {
+    const value = field ? fromDbValue(field, rowName) : rowName;
+    const id = Number(rowId);
+    const name = value === null || value === undefined ? String(rowId) : String(value);
+    names.set(id, name);
+    cache?.names.set(id, name);
+  };
+  if (options.reader) {
+    // One prepared statement per related table, whatever the number of ids (an `in (?, ?, …)`
+    // list would be a new statement to prepare for every count).
+    const { rows } = options.reader.arrays(
+      `select ${quote('id')}, ${quote(column)} from ${quote(model.table)} where ${quote('id')} in (select value from json_each(?))`,
+      [JSON.stringify(missing)],
+    );
+    for (const row of rows) remember(row[0], row[1]);
+    if (cache) for (const id of missing) if (!cache.names.has(id)) cache.names.set(id, null);
+    return names;
+  }
+  const read = options.read ?? readWith(db);
+  for (let i = 0; i < missing.length; i += CHUNK) {
+    const chunk = missing.slice(i, i + CHUNK);
+    const rows = await read(
+      db
+        .selectFrom(model.table)
+        .select([sql.ref('id').as('id'), sql.ref(column).as('name')])
+        .where(sql.ref('id'), 'in', chunk)
+        .compile(),
+    );
+    for (const row of rows) remember(row.id, row.name);
+    if (cache) for (const id of chunk) if (!cache.names.has(id)) cache.names.set(id, null);
   }
   return names;
 }
@@ -55,6 +144,7 @@ export async function relationsOf(
   def: ResourceDef,
   rows: readonly WireRow[],
   resolve: (name: string) => ResourceDef | undefined,
+  options: NameOptions = {},
 ): Promise<Relations> {
   const out: Relations = {};
   for (const fs of modelOf(def).relations) {
@@ -64,7 +154,7 @@ export async function relationsOf(
     const ids = idsOf(rows, fs.name);
     const names: Record<string, string> = {};
     if (target && ids.length > 0) {
-      for (const [id, name] of await displayNames(db, target, ids)) names[String(id)] = name;
+      for (const [id, name] of await displayNames(db, target, ids, options)) names[String(id)] = name;
     }
     out[fs.name] = names;
   }

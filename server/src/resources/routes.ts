@@ -74,7 +74,7 @@ function registerResource(app: FastifyInstance, engine: ResourceEngine, def: Res
               page: {
                 type: 'object',
                 properties: {
-                  total: { type: 'integer' },
+                  total: { type: 'integer', description: '符合条件的总数；withTotal=false 时为 -1' },
                   page: { type: 'integer' },
                   limit: { type: 'integer' },
                   nextCursor: {

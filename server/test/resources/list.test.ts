@@ -64,6 +64,41 @@ describe.each(DB_KINDS)('resource lists on %s', (kind) => {
     expect(data.relations.runnerId).toEqual({});
   });
 
+  it('leaves the total out (-1) when asked with withTotal=false, and gives the same rows', async () => {
+    const counted = await list('status=paid&limit=5');
+    const uncounted = await list('status=paid&limit=5&withTotal=false');
+    expect(counted.page.total).toBe(9);
+    expect(uncounted.page).toEqual({ ...counted.page, total: -1 });
+    expect(uncounted.results).toEqual(counted.results);
+    expect(uncounted.relations).toEqual(counted.relations);
+    expect((await list('status=paid&limit=5&withTotal=0')).page.total).toBe(-1);
+    expect((await list('status=paid&limit=5&withTotal=true')).page.total).toBe(9);
+    // A short last page knows its total without counting, but was not asked for it either.
+    expect((await list('status=paid&limit=50&withTotal=false')).page.total).toBe(-1);
+  });
+
+  it('shows a related row renamed through the engine at once, and one renamed elsewhere within the TTL', async () => {
+    const before = await list('limit=4');
+    expect(before.relations.storeId?.[String(seeded.storeA)]).toBe('朝阳门店');
+    const store = await api.get(`/api/admin/stores/${seeded.storeA}`);
+    const renamed = await api.patch(`/api/admin/stores/${seeded.storeA}`, {
+      name: '朝阳旗舰店',
+      updatedAt: store.body.data.updatedAt,
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect((await list('limit=4')).relations.storeId?.[String(seeded.storeA)]).toBe('朝阳旗舰店');
+
+    // A writer that bypasses this process (another server on the same database).
+    await t.app.db
+      // biome-ignore lint/suspicious/noExplicitAny: a registry table outside the typed schema
+      .updateTable('stores' as any)
+      .set({ name: '朝阳门店' })
+      .where('id', '=', seeded.storeA)
+      .execute();
+    t.clock.advance(10_000);
+    expect((await list('limit=4')).relations.storeId?.[String(seeded.storeA)]).toBe('朝阳门店');
+  });
+
   it('pages with page/limit and the pageIndex/pageSize aliases; the last page has no cursor', async () => {
     const third = await list('page=3&limit=20');
     const alias = await list('pageIndex=3&pageSize=20');

@@ -6,7 +6,7 @@
 import { ADMIN_ROUTES, fetchServerMonitor, PUBLIC_ROUTES } from '@wanxiang/core';
 import { Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
-
+import { publicScreenOf } from '../public/screens';
 import { Loading } from '../screens/Loading';
 import { lazyScreen } from '../screens/lazy-screen';
 import { ScreenOutlet } from '../screens/ScreenOutlet';
@@ -92,13 +92,20 @@ export function buildRoutes(services: Services): RouteObject[] {
           id: 'public',
           element: <PublicLayout />,
           handle: { preload: PublicLayout.preload } satisfies RouteHandle,
-          children: PUBLIC_ROUTES.map((route) => ({
-            id: `public:${route.pattern}`,
-            path: route.pattern,
+          children: PUBLIC_ROUTES.map((route) => {
             // /cloud/api has no screen: the layout alone.
-            element: route.screen ? <PublicScreen title={route.title} /> : null,
-            handle: (route.screen ? { preload: PublicScreen.preload } : {}) satisfies RouteHandle,
-          })),
+            const Screen = route.screen ? publicScreenOf(route.pattern) : undefined;
+            return {
+              id: `public:${route.pattern}`,
+              path: route.pattern,
+              element: Screen ? <Screen /> : route.screen ? <PublicScreen title={route.title} /> : null,
+              handle: (Screen
+                ? { preload: Screen.preload }
+                : route.screen
+                  ? { preload: PublicScreen.preload }
+                  : {}) satisfies RouteHandle,
+            };
+          }),
         },
         {
           id: 'scan-login',

@@ -1,0 +1,334 @@
+/**
+ * The fast formatters of lists and exports give exactly what their plain definitions give:
+ * `Date` for times, `toFixed` for money, `JSON.parse` + `JSON.stringify` for JSON cells, wire rows
+ * for list rows, and — for every resource of the registry — an export's CSV cells made from
+ * stored values equal the cells made from the wire row. Values are drawn from a seeded generator
+ * with the awkward cases mixed in (negative and fractional times and amounts, text a spreadsheet
+ * would run, JSON with spaces, escapes, repeated keys, lone surrogates, invalid text …).
+ */
+import { type FieldDef, JSON_TYPES, RESOURCES } from '@wanxiang/core';
+import { describe, expect, it } from 'vitest';
+import {
+  chinaTimeOfStored,
+  csvCell,
+  inert,
+  isCanonicalJson,
+  needsQuotes,
+  storedJsonText,
+  yuanText,
+} from '../../src/resources/csv-format.js';
+import { CSV_KINDS, chinaTime, csvColumns, csvRow } from '../../src/resources/export.js';
+import { arrayRowReader, type DbRow, isoOf, modelOf, toWireRow } from '../../src/resources/storage.js';
+import { chinaMinuteText, isoText } from '../../src/resources/time-format.js';
+
+/** xorshift32: the same values on every run. */
+function generator(seed: number) {
+  let state = seed >>> 0 || 1;
+  const next = () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 4294967296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+  return { next, int, pick };
+}
+
+const g = generator(20240601);
+const DAY = 86_400_000;
+const YEAR_10000 = 253_402_300_800_000;
+
+function someMs(): number {
+  return g.pick([
+    () => g.int(0, 4_102_444_800_000), // 1970–2100
+    () => g.int(-62_135_596_800_000, 0), // years 1–1969
+    () => g.int(YEAR_10000 - 30 * DAY, YEAR_10000 + 30 * DAY), // around year 10 000
+    () => g.int(-30 * DAY, 30 * DAY),
+    () => g.int(0, 4_102_444_800_000) + g.pick([0.25, 0.5, 0.999, -0.5]),
+    () => g.pick([0, -0, -1, 1, DAY - 1, DAY, -DAY, 8 * 3_600_000 - 1, -8 * 3_600_000, YEAR_10000 - 1]),
+  ])();
+}
+
+describe('times without a Date per value', () => {
+  it('isoText is toISOString', () => {
+    for (let i = 0; i < 20_000; i++) {
+      const ms = someMs();
+      expect(isoText(ms), String(ms)).toBe(new Date(ms).toISOString());
+    }
+    // Every calendar day from 1969 to 2100 (leap years, month ends) at some time of that day.
+    for (let day = -400; day < 47_500; day++) {
+      const ms = day * DAY + g.int(0, DAY - 1);
+      if (isoText(ms) !== new Date(ms).toISOString())
+        expect(isoText(ms), String(ms)).toBe(new Date(ms).toISOString());
+    }
+  });
+
+  it('chinaMinuteText is the China-time minute of the Date', () => {
+    for (let i = 0; i < 20_000; i++) {
+      const ms = Math.trunc(someMs());
+      const expected = new Date(ms + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+      expect(chinaMinuteText(ms), String(ms)).toBe(expected);
+    }
+  });
+
+  it('a stored datetime is shown as its wire value would be', () => {
+    const values: unknown[] = [null, undefined, '', 'abc', '1700000000000', 1.5e15, Number.NaN];
+    for (let i = 0; i < 5000; i++) values.push(someMs());
+    for (const value of values) expect(chinaTimeOfStored(value), String(value)).toBe(chinaTime(isoOf(value)));
+  });
+});
+
+describe('money', () => {
+  it('yuanText is (fen / 100).toFixed(2)', () => {
+    const values = [
+      0,
+      -0,
+      1,
+      -1,
+      5,
+      -5,
+      99,
+      100,
+      101,
+      1005,
+      -1005,
+      99_999,
+      100_000,
+      1e15 - 1,
+      -(1e15 - 1),
+      1e15,
+      2 ** 53,
+    ];
+    for (let i = 0; i < 20_000; i++) {
+      values.push(
+        g.pick([
+          () => g.int(0, 200_000),
+          () => g.int(-1e9, 1e9),
+          () => g.int(-1e15, 1e15),
+          () => g.int(0, 100_000) + g.pick([0.5, 0.005, 0.125, 0.1]),
+        ])(),
+      );
+    }
+    for (const fen of values) expect(yuanText(fen), String(fen)).toBe((fen / 100).toFixed(2));
+    expect(yuanText(Number.NaN)).toBe('NaN');
+  });
+});
+
+describe('CSV cells', () => {
+  it('quotes and keeps formulas inert as the rules say', () => {
+    for (const text of [
+      '',
+      'plain',
+      'a,b',
+      'say "hi"',
+      'two\nlines',
+      'cr\r',
+      '=1+1',
+      '+86',
+      '-3',
+      '@x',
+      '\tx',
+      '中文，逗号',
+    ]) {
+      expect(csvCell(text)).toBe(/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+      expect(needsQuotes(text)).toBe(/[",\r\n]/.test(text));
+      expect(inert(text)).toBe(/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+    }
+  });
+});
+
+// ---- JSON cells ------------------------------------------------------------------------------------
+
+function someJsonValue(depth = 0): unknown {
+  const kinds = depth > 3 ? 4 : 7;
+  switch (g.int(0, kinds - 1)) {
+    case 0:
+      return g.int(-1e6, 1e6);
+    case 1:
+      return g.pick(['宫保鸡丁', 'a b', '', 'x"y', 'back\\slash', 'tab\there', '😀', 'é', '\u2028', '1']);
+    case 2:
+      return g.pick([true, false, null]);
+    case 3:
+      return g.pick([0.5, -0, 1e21, 12.25, 2 ** 60]);
+    case 4:
+      return Array.from({ length: g.int(0, 3) }, () => someJsonValue(depth + 1));
+    default: {
+      const out: Record<string, unknown> = {};
+      for (let i = g.int(0, 4); i > 0; i--)
+        out[g.pick(['goodsId', 'name', 'qty', 'sku', '1', '__proto__', 'a b', '中'])] = someJsonValue(
+          depth + 1,
+        );
+      return out;
+    }
+  }
+}
+
+/** What the export wrote before: parse, then stringify (or '' for null and for text that is not JSON). */
+function plainJsonCell(text: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return '';
+  }
+  return parsed === null ? '' : JSON.stringify(parsed);
+}
+
+describe('JSON cells', () => {
+  it('copy canonical JSON and normalise anything else exactly as parse + stringify does', () => {
+    const texts = [
+      '[{"goodsId":1,"name":"宫保鸡丁","qty":2,"unitPriceFen":2800}]',
+      '[{"goodsId": 1}]',
+      '{"a":1,"a":2}',
+      '{"b":1,"1":2}',
+      '{"a":"\\u00e9"}',
+      '{"a":"\\/"}',
+      '["\ud800"]',
+      '["😀"]',
+      '[1.0]',
+      '[1e2]',
+      '[-0]',
+      '[0]',
+      '[01]',
+      '[1234567890123456]',
+      '{"a":[1,2,{"b":null}]}',
+      'null',
+      'true',
+      '"text"',
+      '',
+      '[',
+      '[1,]',
+      '{"a":1}x',
+      ' [1]',
+      '[1] ',
+      '[tru]',
+      `${'['.repeat(70)}${']'.repeat(70)}`,
+      `${'['.repeat(60)}${']'.repeat(60)}`,
+    ];
+    for (let i = 0; i < 3000; i++) {
+      const value = someJsonValue();
+      const canonical = JSON.stringify(value);
+      texts.push(canonical, JSON.stringify(value, null, g.pick([1, 2])), canonical.replace(/,/g, ', '));
+    }
+    for (const text of texts) {
+      expect(storedJsonText(text), text).toBe(plainJsonCell(text));
+      if (isCanonicalJson(text)) expect(JSON.stringify(JSON.parse(text)), text).toBe(text);
+    }
+    // What the engine stores is recognised as it is (the fast way), not re-serialised.
+    expect(isCanonicalJson('[{"goodsId":1,"name":"宫保鸡丁","sku":null,"qty":2,"unitPriceFen":2800}]')).toBe(
+      true,
+    );
+    expect(storedJsonText(null)).toBe('');
+  });
+});
+
+// ---- whole rows, every resource ----------------------------------------------------------------------
+
+function someStored(field: FieldDef): unknown {
+  if (g.next() < 0.15) return null;
+  switch (field.type) {
+    case 'integer':
+    case 'money':
+    case 'relation':
+      return g.pick([() => g.int(-1e6, 1e7), () => g.int(0, 60), () => 12.5, () => 'abc'])();
+    case 'number':
+      return g.pick([0.1, -3.5, 120.153456, 1e21, 7]);
+    case 'datetime':
+      return g.pick([() => someMs(), () => 'not a time'])();
+    case 'boolean':
+      return g.pick([0, 1, '1', 2]);
+    case 'enum':
+      return g.next() < 0.85 ? g.pick(field.options).value : g.pick(['unknown', 'a,b', '=x']);
+    default:
+      if (JSON_TYPES.has(field.type)) {
+        const value =
+          field.type === 'relationList'
+            ? Array.from({ length: g.int(0, 3) }, () => g.pick([g.int(1, 40), 'x']))
+            : field.type === 'enumList' && 'options' in field
+              ? Array.from({ length: g.int(0, 3) }, () => g.pick(field.options).value)
+              : someJsonValue();
+        return g.pick([JSON.stringify(value), JSON.stringify(value, null, 1), 'not json', 'null', '5']);
+      }
+      return g.pick([
+        '朝阳门店',
+        'a,b',
+        'say "hi"',
+        'two\nlines',
+        '=SUM(A1)',
+        '+86 138',
+        '-',
+        '@me',
+        '',
+        ' lead',
+      ]);
+  }
+}
+
+describe('rows from stored values', () => {
+  const resources = RESOURCES.filter((def) => modelOf(def).hasTable);
+
+  it('array rows become the same wire rows as row objects (every resource)', () => {
+    for (const def of resources) {
+      const model = modelOf(def);
+      const columns = ['id', 'created_at', 'updated_at', ...model.stored.map((fs) => fs.column as string)];
+      const read = arrayRowReader(model, columns);
+      for (let i = 0; i < 40; i++) {
+        const values = columns.map((_column, c) =>
+          c === 0
+            ? g.int(1, 1e6)
+            : c < 3
+              ? someMs()
+              : someStored((model.stored[c - 3] as { field: FieldDef }).field),
+        );
+        const row: DbRow = Object.fromEntries(columns.map((column, c) => [column, values[c]]));
+        expect(JSON.stringify(read(values)), def.name).toBe(JSON.stringify(toWireRow(model, row)));
+      }
+    }
+  });
+
+  it('CSV cells from stored values equal the cells from the wire row (every resource)', () => {
+    for (const def of resources) {
+      const model = modelOf(def);
+      const columns = ['id', 'created_at', 'updated_at', ...model.stored.map((fs) => fs.column as string)];
+      const { cells } = csvColumns(def);
+      for (const cell of cells) cell.at = cell.column === null ? -1 : columns.indexOf(cell.column);
+      // Related names: some ids have a name, some a name a spreadsheet would run, some none.
+      const rawNames = new Map<string, Map<number, string | null>>();
+      for (const cell of cells) {
+        if (!cell.field || (cell.field.type !== 'relation' && cell.field.type !== 'relationList')) continue;
+        const raw = rawNames.get(cell.name) ?? new Map<number, string | null>();
+        for (let id = 1; id <= 40; id++)
+          raw.set(id, id % 7 === 0 ? null : id % 5 === 0 ? `=名${id}` : `名称${id},号`);
+        rawNames.set(cell.name, raw);
+        cell.names = new Map(
+          [...raw].map(([id, name]) => [
+            id,
+            cell.kind === CSV_KINDS.NAME ? csvCell(inert(name ?? '')) : name,
+          ]),
+        );
+      }
+      const wireNames = new Map(
+        [...rawNames].map(([k, v]) => [k, new Map([...v].filter(([, n]) => n !== null))]),
+      );
+      const out: string[] = new Array(cells.length);
+      for (let i = 0; i < 60; i++) {
+        const values = columns.map((_column, c) =>
+          c === 0
+            ? g.int(1, 1e6)
+            : c < 3
+              ? someMs()
+              : someStored((model.stored[c - 3] as { field: FieldDef }).field),
+        );
+        const row: DbRow = Object.fromEntries(columns.map((column, c) => [column, values[c]]));
+        const wire = toWireRow(model, row);
+        csvRow(out, cells, values, wire);
+        cells.forEach((cell, c) => {
+          // JSON cells are quoted by the chunk writer, not by csvRow.
+          const fast = cell.kind === CSV_KINDS.JSON_TEXT ? csvCell(out[c] as string) : out[c];
+          expect(fast, `${def.name}.${cell.name || cell.column}`).toBe(cell.fromWire(wire, wireNames));
+        });
+      }
+    }
+  });
+});
