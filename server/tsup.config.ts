@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/main.ts'],
+  // The export worker is a file of its own: worker threads start from a file (export-parallel.ts).
+  entry: { main: 'src/main.ts', 'export-worker': 'src/resources/export-worker.ts' },
   format: ['esm'],
   target: 'node20',
   platform: 'node',

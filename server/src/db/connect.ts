@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, type SqliteDatabase as KyselySqliteDatabase, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { Database } from './schema.js';
@@ -50,8 +50,44 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: once(() => db.destroy()) };
+}
+
+/** Distinct SQL texts kept prepared on the main connection (queries vary with their filters). */
+const MAX_PREPARED = 300;
+/** Longer SQL is a one-off (a bulk insert of many rows): prepared, used and dropped. */
+const MAX_CACHED_SQL = 4000;
+
+/**
+ * The connection as Kysely sees it, with prepared statements kept by SQL text. Kysely prepares
+ * every query again, and preparing costs more than running a small query: a third of the
+ * database time of a signed-in list request went to preparing the session lookup and the
+ * related names. A statement still busy (an open `iterate()`) is never handed out twice.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      const cached = statements.get(sql);
+      if (cached && !cached.busy) {
+        // Most recently used last: the first entry is the one to drop.
+        statements.delete(sql);
+        statements.set(sql, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(sql);
+      if (!cached && sql.length <= MAX_CACHED_SQL) {
+        statements.set(sql, statement);
+        if (statements.size > MAX_PREPARED) {
+          const oldest = statements.keys().next().value;
+          if (oldest !== undefined) statements.delete(oldest);
+        }
+      }
+      return statement;
+    },
+  };
 }
 
 function openPostgres(url: string, poolSize: number): DatabaseHandle {

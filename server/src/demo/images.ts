@@ -4,7 +4,7 @@
  * logos, avatars, banners. Chinese titles need a CJK font on the machine (fontconfig: Noto Sans
  * CJK, WenQuanYi …); without one the shapes still render and the text shows as boxes.
  */
-import sharp from 'sharp';
+import { loadSharp } from '../files/sharp.js';
 import type { Rng } from './random.js';
 
 const FONT =
@@ -99,11 +99,11 @@ function scenery(rng: Rng, w: number, h: number): string {
 }
 
 async function toJpeg(svg: string, quality = 80): Promise<Buffer> {
-  return sharp(Buffer.from(svg)).jpeg({ quality, chromaSubsampling: '4:2:0' }).toBuffer();
+  return (await loadSharp())(Buffer.from(svg)).jpeg({ quality, chromaSubsampling: '4:2:0' }).toBuffer();
 }
 
 async function toPng(svg: string): Promise<Buffer> {
-  return sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toBuffer();
+  return (await loadSharp())(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toBuffer();
 }
 
 export interface PhotoImages {
@@ -122,7 +122,10 @@ export async function photoImage(rng: Rng, title: string, caption: string): Prom
 <text x="64" y="${h - 72}" font-family="${FONT}" font-size="58" fill="#fff">${esc(title)}</text>
 <text x="66" y="${h - 30}" font-family="${FONT}" font-size="26" fill="#fff" fill-opacity="0.8">${esc(caption)}</text></svg>`;
   const full = await toJpeg(svg, 80);
-  const thumbnail = await sharp(full).resize(400, 267, { fit: 'cover' }).jpeg({ quality: 76 }).toBuffer();
+  const thumbnail = await (await loadSharp())(full)
+    .resize(400, 267, { fit: 'cover' })
+    .jpeg({ quality: 76 })
+    .toBuffer();
   return { full, thumbnail };
 }
 

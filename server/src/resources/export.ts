@@ -27,10 +27,13 @@
  * go through their wire rows.
  */
 import { Readable } from 'node:stream';
-import type { FieldDef, ResourceDef } from '@wanxiang/core';
+import type { FieldDef, ListQuery, ResourceDef } from '@wanxiang/core';
 import type { CompiledQuery } from 'kysely';
+import type { DialectName } from '../db/connect.js';
 import { chinaTimeOfStored, csvCell, inert, needsQuotes, storedJsonText, yuanText } from './csv-format.js';
 import type { ResourceEngine } from './engine.js';
+import { type ParallelExport, parallelCsvExport } from './export-parallel.js';
+import type { AnyDb, EngineExtensions } from './extensions.js';
 import { type OrderKey, orderKeys, selectPage } from './query.js';
 import { displayNames } from './relations.js';
 import type { SqliteReader } from './sqlite-reader.js';
@@ -284,6 +287,17 @@ export function csvRow(
   }
 }
 
+/**
+ * What reading and formatting an export needs of the engine: compiling SQL, resolving related
+ * resources, hooks. The engine is one; the export worker (export-worker.ts) makes its own.
+ */
+export interface ExportSource {
+  db: AnyDb;
+  dialect: DialectName;
+  resource(name: string): ResourceDef | undefined;
+  extensions: EngineExtensions;
+}
+
 // ---- related names -----------------------------------------------------------------------------
 
 /**
@@ -295,7 +309,7 @@ class ExportNames {
   readonly wire = new Map<string, Map<number, string | null>>();
 
   constructor(
-    private readonly engine: ResourceEngine,
+    private readonly engine: ExportSource,
     private readonly reader: SqliteReader | null,
     private readonly cells: readonly CsvCell[],
   ) {
@@ -344,7 +358,7 @@ class ExportNames {
 
 // ---- batches -----------------------------------------------------------------------------------
 
-interface Batch {
+export interface Batch {
   /** Stored values in the order of `columns`. */
   columns: readonly string[];
   values: unknown[][];
@@ -355,25 +369,38 @@ interface Batch {
 type Raw = Record<string, string | string[] | undefined>;
 
 /** Reads the matching rows batch by batch, in the list's order, with keyset continuation. */
-class BatchReader {
-  private after: unknown[] | null = null;
+export class BatchReader {
+  /** The order's values of the last row read: the next batch starts after it. */
+  after: unknown[] | null = null;
   private done = false;
   private readonly keys: OrderKey[];
 
   constructor(
-    private readonly engine: ResourceEngine,
+    private readonly engine: ExportSource,
     private readonly reader: SqliteReader | null,
     private readonly def: ResourceDef,
-    private readonly query: ReturnType<ResourceEngine['parseQuery']>,
+    private readonly query: ListQuery,
     private readonly needWire: boolean,
   ) {
     this.keys = orderKeys(modelOf(def), query);
+  }
+
+  /** Rows up to and including this position only (a `boundedOrder`); null: to the end. */
+  until: unknown[] | null = null;
+
+  /** Reads from just after `after` (null: the first row) to `until` from now on. */
+  range(after: unknown[] | null, until: unknown[] | null): this {
+    this.after = after;
+    this.until = until;
+    this.done = false;
+    return this;
   }
 
   private compiled(): CompiledQuery {
     return selectPage(this.engine.db, this.engine.dialect, this.def, {
       query: this.query,
       after: this.after,
+      until: this.until,
       limit: EXPORT_BATCH,
       offset: 0,
     }).compile();
@@ -479,6 +506,8 @@ function csvProducer(
   reader: SqliteReader | null,
   def: ResourceDef,
   raw: Raw,
+  /** What to stop when the export ends or is abandoned (its worker threads). */
+  closers: (() => void)[],
 ): Producer {
   const { headers, cells } = csvColumns(def);
   const header = `${BOM}${headers.map(csvCell).join(',')}\r\n`;
@@ -522,14 +551,78 @@ function csvProducer(
     query,
     cells.some((c) => c.kind === WIRE),
   );
-  const names = new ExportNames(engine, reader, cells);
-  const writer = new ChunkWriter();
-  const row: string[] = new Array(cells.length);
-  // A row is one join of its cells, written in pieces around its JSON cells (left empty in the
-  // join), which `writeQuoted` writes with their quotes doubled.
-  const jsonAt = cells.flatMap((cell, i) => (cell.kind === JSON_TEXT ? [i] : []));
-  const json: string[] = new Array(jsonAt.length);
-  const writeRow = () => {
+  const formatter = new CsvFormatter(engine, reader, cells);
+  let parallel: ParallelExport | null = null;
+  let first = true;
+  return async () => {
+    if (!headerSent) {
+      headerSent = true;
+      return header;
+    }
+    if (parallel) return parallel.next();
+    const batch = await batches.next();
+    if (!batch) return null;
+    const chunk = await formatter.format(batch);
+    // A first full batch means a large export: the rest goes to worker threads where it can.
+    if (first && batch.values.length === EXPORT_BATCH && batches.after) {
+      parallel = parallelCsvExport(engine, def, query, batches.after, async (after, until) => {
+        batches.range(after, until);
+        const parts: Buffer[] = [];
+        for (let run = await batches.next(); run; run = await batches.next())
+          parts.push(await formatter.format(run));
+        return parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts);
+      });
+      if (parallel) closers.push(parallel.close);
+    }
+    first = false;
+    return chunk;
+  };
+}
+
+/**
+ * Turns batches into CSV chunks: one chunk per batch, the related names looked up and kept for
+ * the whole export. The `cells` are its own (`csvColumns` makes new ones each time).
+ */
+export class CsvFormatter {
+  private readonly names: ExportNames;
+  private readonly writer = new ChunkWriter();
+  private readonly row: string[];
+  /** Positions of the JSON cells, written in pieces around the rest of the row (see `writeRow`). */
+  private readonly jsonAt: number[];
+  private readonly json: string[];
+  private resolvedFor: readonly string[] | null = null;
+
+  constructor(
+    source: ExportSource,
+    reader: SqliteReader | null,
+    private readonly cells: readonly CsvCell[],
+  ) {
+    this.names = new ExportNames(source, reader, cells);
+    this.row = new Array(cells.length);
+    this.jsonAt = cells.flatMap((cell, i) => (cell.kind === JSON_TEXT ? [i] : []));
+    this.json = new Array(this.jsonAt.length);
+  }
+
+  async format(batch: Batch): Promise<Buffer> {
+    if (this.resolvedFor !== batch.columns) {
+      this.resolvedFor = batch.columns;
+      for (const cell of this.cells) cell.at = cell.column === null ? -1 : batch.columns.indexOf(cell.column);
+    }
+    await this.names.load(batch);
+    for (let r = 0; r < batch.values.length; r++) {
+      csvRow(this.row, this.cells, batch.values[r] as unknown[], batch.wire?.[r], this.names.wire);
+      this.writeRow();
+      this.writer.crlf();
+    }
+    return this.writer.take();
+  }
+
+  /**
+   * A row is one join of its cells, written in pieces around its JSON cells (left empty in the
+   * join), which `writeQuoted` writes with their quotes doubled.
+   */
+  private writeRow(): void {
+    const { row, jsonAt, json, writer } = this;
     if (jsonAt.length === 0) {
       writer.write(row.join(','));
       return;
@@ -553,27 +646,7 @@ function csvProducer(
       from = offset;
     }
     if (from < line.length) writer.write(line.slice(from));
-  };
-  let resolvedFor: readonly string[] | null = null;
-  return async () => {
-    if (!headerSent) {
-      headerSent = true;
-      return header;
-    }
-    const batch = await batches.next();
-    if (!batch) return null;
-    if (resolvedFor !== batch.columns) {
-      resolvedFor = batch.columns;
-      for (const cell of cells) cell.at = cell.column === null ? -1 : batch.columns.indexOf(cell.column);
-    }
-    await names.load(batch);
-    for (let r = 0; r < batch.values.length; r++) {
-      csvRow(row, cells, batch.values[r] as unknown[], batch.wire?.[r], names.wire);
-      writeRow();
-      writer.crlf();
-    }
-    return writer.take();
-  };
+  }
 }
 
 function ndjsonProducer(
@@ -663,10 +736,16 @@ export async function exportStream(
 ): Promise<Readable> {
   // SQLite: the export reads on a connection of its own, closed with the stream.
   const reader = engine.reader?.fork() ?? null;
-  const close = () => reader?.close();
+  const closers: (() => void)[] = [];
+  const close = () => {
+    for (const stop of closers) stop();
+    reader?.close();
+  };
   try {
     const produce =
-      format === 'csv' ? csvProducer(engine, reader, def, raw) : ndjsonProducer(engine, reader, def, raw);
+      format === 'csv'
+        ? csvProducer(engine, reader, def, raw, closers)
+        : ndjsonProducer(engine, reader, def, raw);
     let first = await produce();
     // CSV's first chunk is the header alone: read the first batch too, so a failing query fails here.
     if (format === 'csv' && first !== null) {

@@ -212,12 +212,29 @@ export function afterCursor(
   return disjuncts.length > 0 ? sql<SqlBool>`(${sql.join(disjuncts, sql` or `)})` : sql<SqlBool>`1 = 0`;
 }
 
+/**
+ * Whether rows can be bounded on both sides in this order by row-value comparisons (one index
+ * range): every key in the same direction and never null — the default newest-first order is.
+ */
+export function boundedOrder(keys: readonly OrderKey[]): boolean {
+  return keys.length > 0 && keys.every((k) => k.desc === keys[0]?.desc && k.notNull);
+}
+
+/** Rows at or before `values` in the order of `keys` (a `boundedOrder`). */
+export function untilCursor(keys: readonly OrderKey[], values: readonly unknown[]): Expression<SqlBool> {
+  if (!boundedOrder(keys) || values.some((v) => v === null)) throw new Error('untilCursor: unbounded order');
+  const op = sql.raw(keys[0]?.desc ? '>=' : '<=');
+  return sql<SqlBool>`(${sql.join(keys.map((k) => sql.ref(k.column)))}) ${op} (${sql.join(values as unknown[])})`;
+}
+
 // ---- reading ---------------------------------------------------------------------------------
 
 export interface PageRequest {
   query: ListQuery;
   /** Keyset position (decoded cursor values); replaces the offset when present. */
   after: unknown[] | null;
+  /** Rows up to and including this position only (see `boundedOrder`); only with `after`. */
+  until?: unknown[] | null;
   limit: number;
   offset: number;
 }
@@ -244,6 +261,7 @@ export function selectPage(db: AnyDb, dialect: DialectName, def: ResourceDef, pa
   }
   let qb: Select = applyFilters(db.selectFrom(model.table).selectAll(), model, page.query, dialect);
   if (page.after) qb = qb.where(afterCursor(keys, page.after, dialect));
+  if (page.until) qb = qb.where(untilCursor(keys, page.until));
   qb = applyOrder(qb, keys).limit(page.limit);
   if (!page.after && page.offset > 0) qb = qb.offset(page.offset);
   return qb;

@@ -2,7 +2,7 @@
  * Server-side sessions behind opaque bearer tokens. Sign-out really revokes (the row is
  * marked), and an administrator can revoke all of a user's sessions at once.
  */
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type CompiledQuery, type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Database, RevokedReason, UserStatus } from '../../db/schema.js';
 import { newToken, sha256Hex } from './tokens.js';
 
@@ -53,10 +53,10 @@ export interface SessionLookup {
  * The session of a token with its user and roles, in one query: every authenticated request
  * asks, so it costs one round trip rather than three.
  */
-export async function findSessionByToken(db: Kysely<Database>, token: string): Promise<SessionLookup | null> {
+function sessionLookup(db: Kysely<Database>, tokenHash: string) {
   const aggregate =
     db.getExecutor().adapter instanceof PostgresAdapter ? sql.raw('string_agg') : sql.raw('group_concat');
-  const row = await db
+  return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
@@ -75,8 +75,25 @@ export async function findSessionByToken(db: Kysely<Database>, token: string): P
         'roleList',
       ),
     ])
-    .where('sessions.token_hash', '=', sha256Hex(token))
-    .executeTakeFirst();
+    .where('sessions.token_hash', '=', tokenHash);
+}
+
+type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionLookup>['executeTakeFirstOrThrow']>>;
+
+/**
+ * The lookup's SQL, compiled once per database: its only parameter is the token's hash, and
+ * building and compiling the query cost as much as running it.
+ */
+const compiledLookups = new WeakMap<Kysely<Database>, CompiledQuery<SessionRow>>();
+
+export async function findSessionByToken(db: Kysely<Database>, token: string): Promise<SessionLookup | null> {
+  let compiled = compiledLookups.get(db);
+  if (!compiled) {
+    compiled = sessionLookup(db, '').compile();
+    compiledLookups.set(db, compiled);
+  }
+  const { rows } = await db.executeQuery<SessionRow>({ ...compiled, parameters: [sha256Hex(token)] });
+  const row = rows[0];
   if (!row) return null;
   const { roleList, ...rest } = row;
   return { ...rest, roles: roleList ? roleList.split(',').sort() : [] };

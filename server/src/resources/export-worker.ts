@@ -1,0 +1,93 @@
+/**
+ * One worker thread of a parallel CSV export (export-parallel.ts): it opens its own read
+ * connection to the SQLite file, and for every task it is sent — the rows between two keyset
+ * positions — reads them, formats them exactly as the export in the main thread does
+ * (`CsvFormatter`) and sends the chunk back, its memory transferred rather than copied.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { findResource, type ListQuery } from '@wanxiang/core';
+import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
+import { BatchReader, CsvFormatter, csvColumns, type ExportSource } from './export.js';
+import { EngineExtensions } from './extensions.js';
+import { SqliteReader } from './sqlite-reader.js';
+
+export interface ExportWorkerData {
+  file: string;
+  resource: string;
+  query: ListQuery;
+}
+
+export interface ExportTask {
+  index: number;
+  after: unknown[] | null;
+  until: unknown[] | null;
+}
+
+export type ExportAnswer =
+  | { index: number; buffer: ArrayBuffer; offset: number; length: number; rows: number }
+  | { index: number; error: string };
+
+const port = parentPort;
+if (!port) throw new Error('export-worker.ts runs as a worker thread');
+const { file, resource, query } = workerData as ExportWorkerData;
+const def = findResource(resource);
+if (!def) throw new Error(`export worker: unknown resource ${resource}`);
+
+// Kysely only compiles SQL here (the reader runs it): no connection behind it.
+// biome-ignore lint/suspicious/noExplicitAny: the tables are the registry's, known at run time only
+const db = new Kysely<any>({
+  dialect: {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (k) => new SqliteIntrospector(k),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  },
+});
+// Resources with hooks (fields kept elsewhere, custom stores) are never exported in parallel.
+const source: ExportSource = {
+  db,
+  dialect: 'sqlite',
+  resource: findResource,
+  extensions: new EngineExtensions(),
+};
+const reader = new SqliteReader(file, { cacheKiB: 2048 });
+const batches = new BatchReader(source, reader, def, query, false);
+const formatter = new CsvFormatter(source, reader, csvColumns(def).cells);
+
+async function run(task: ExportTask): Promise<ExportAnswer> {
+  const parts: Buffer[] = [];
+  let rows = 0;
+  batches.range(task.after, task.until);
+  for (let batch = await batches.next(); batch; batch = await batches.next()) {
+    rows += batch.values.length;
+    parts.push(await formatter.format(batch));
+  }
+  const chunk = parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts);
+  // Large chunks own their memory and move to the main thread; a small one may sit in Node's
+  // shared buffer pool, which cannot move: it is copied.
+  if (chunk.buffer.byteLength > Buffer.poolSize)
+    return {
+      index: task.index,
+      buffer: chunk.buffer as ArrayBuffer,
+      offset: chunk.byteOffset,
+      length: chunk.length,
+      rows,
+    };
+  const copy = new Uint8Array(chunk.length);
+  copy.set(chunk);
+  return { index: task.index, buffer: copy.buffer, offset: 0, length: copy.length, rows };
+}
+
+// Tasks come one at a time per worker (the main thread waits for each answer), in order.
+let queue = Promise.resolve();
+port.on('message', (task: ExportTask) => {
+  queue = queue.then(async () => {
+    try {
+      const answer = await run(task);
+      port.postMessage(answer, 'buffer' in answer ? [answer.buffer] : []);
+    } catch (error) {
+      port.postMessage({ index: task.index, error: error instanceof Error ? error.message : String(error) });
+    }
+  });
+});
+port.once('close', () => reader.close());
