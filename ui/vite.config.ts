@@ -1,5 +1,8 @@
 import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -48,8 +51,46 @@ function lighterAntdInternals(): Plugin {
   };
 }
 
+/**
+ * Brotli and gzip copies of every compressible file of the build (`x.js.br`, `x.js.gz`), which
+ * the server sends to browsers that accept them (@fastify/static `preCompressed`). Made once
+ * here at the highest levels rather than on every request: the public home's JavaScript is
+ * ~190 KB compressed against ~600 KB raw, which on a phone's connection is seconds.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'wanxiang:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+          entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+        );
+      for (const file of walk(outDir)) {
+        if (!/\.(js|css|html|svg|json|txt|map)$/.test(file) || file.endsWith('.map')) continue;
+        const data = readFileSync(file);
+        if (data.length < 1024) continue;
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(data, {
+            params: {
+              [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+              [zlibConstants.BROTLI_PARAM_SIZE_HINT]: data.length,
+            },
+          }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), lighterAntdInternals()],
+  plugins: [react(), lighterAntdInternals(), precompress()],
   // The UI always builds from core's source; the production build bundles it.
   resolve: { alias: { '@wanxiang/core': fileURLToPath(new URL('../core/src/index.ts', import.meta.url)) } },
   define: { __APP_VERSION__: JSON.stringify(buildVersion()) },

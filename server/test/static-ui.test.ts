@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp } from './helpers/app.js';
 
@@ -17,6 +18,9 @@ describe.each(DB_KINDS)('serving the built UI on %s', (kind) => {
     writeFileSync(path.join(uiDist, 'index.html'), INDEX);
     writeFileSync(path.join(uiDist, 'assets', 'index-Bx7k2p.js'), SCRIPT);
     writeFileSync(path.join(uiDist, 'robots.txt'), 'User-agent: *\n');
+    // What the build writes beside each file (ui/vite.config.ts `precompress`).
+    writeFileSync(path.join(uiDist, 'assets', 'index-Bx7k2p.js.br'), brotliCompressSync(SCRIPT));
+    writeFileSync(path.join(uiDist, 'assets', 'index-Bx7k2p.js.gz'), gzipSync(SCRIPT));
     t = await startTestApp(kind, { config: { demoUsers: false, uiDist } });
   });
   afterAll(async () => {
@@ -32,6 +36,25 @@ describe.each(DB_KINDS)('serving the built UI on %s', (kind) => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toBe(INDEX);
+  });
+
+  it("sends the build's brotli or gzip copy to a browser that accepts it", async () => {
+    const asset = (encoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/assets/index-Bx7k2p.js',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+    const br = await asset('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+    const gz = await asset('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+    const plain = await asset();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
   });
 
   it('serves hashed assets with a long immutable cache', async () => {

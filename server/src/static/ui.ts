@@ -27,6 +27,8 @@ export const uiPlugin = fp<{ uiDist: string | null }>(
         index: ['index.html'],
         // Files are looked up per request, so a rebuilt UI is served without a restart.
         wildcard: true,
+        // The build writes .br and .gz beside each file (ui/vite.config.ts): sent when accepted.
+        preCompressed: true,
         cacheControl: false,
         setHeaders(reply, filePath) {
           reply.header('cache-control', assetsDir && filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
