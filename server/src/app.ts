@@ -12,9 +12,14 @@ import { openDatabase } from './db/connect.js';
 import { databasePlugin } from './db/plugin.js';
 import { type DemoContentReport, seedDemoContent } from './demo/index.js';
 import { authArea } from './domain/auth/index.js';
+import { blogArea } from './domain/blog/index.js';
+import { docsRoutes } from './domain/docs/routes.js';
+import { mediaRoutes } from './domain/media/routes.js';
+import { merchantPublicRoutes } from './domain/merchant/public-routes.js';
 import { monitorRoutes, requestStatsPlugin } from './domain/monitor/index.js';
 import { platformConfigRoutes } from './domain/platform-config/routes.js';
 import { preferencesRoutes } from './domain/preferences/routes.js';
+import { qrLoginArea } from './domain/qr-login/index.js';
 import { filesRoutes } from './files/routes.js';
 import { errorsPlugin } from './http/errors.js';
 import { openApiPlugin } from './http/openapi.js';
@@ -22,6 +27,7 @@ import { genReqId, requestIdPlugin } from './http/request-id.js';
 import { securityPlugin } from './http/security.js';
 import { resourcesPlugin } from './resources/plugin.js';
 import { uiPlugin } from './static/ui.js';
+import { wsPlugin } from './ws/plugin.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,10 +86,17 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     await app.register(databasePlugin, { handle });
 
     await app.register(authArea);
+    // `/ws` and `app.hub` (publish to websocket subscribers), for the areas below.
+    await app.register(wsPlugin);
     await app.register(platformConfigRoutes);
     await app.register(monitorRoutes);
     await app.register(preferencesRoutes);
     await app.register(filesRoutes);
+    await app.register(blogArea);
+    await app.register(mediaRoutes);
+    await app.register(merchantPublicRoutes);
+    await app.register(docsRoutes);
+    await app.register(qrLoginArea);
     // The generic routes of every registry resource (after the areas, whose fixed paths win).
     await app.register(resourcesPlugin);
 

@@ -138,7 +138,7 @@ describe.runIf(browserAvailable())('sign-in, guards and session (e2e)', () => {
     // The open ones stay.
     for (const [path, title] of [
       ['/movie', '电影'],
-      ['/doc/list', '文档列表'],
+      ['/doc/list', '全部文档'],
     ] as const) {
       await page.goto(path);
       await page.getByRole('heading', { name: title, exact: true }).waitFor();

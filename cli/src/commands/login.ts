@@ -1,7 +1,7 @@
 /**
- * `wanxiang login`. Today: username, password and captcha (asked in a terminal, or given as
- * flags by scripts). Scan-to-login becomes the flag-less default in a later issue: it will be
- * another method beside `withPassword`, chosen in `login`.
+ * `wanxiang login`: scan-to-login (a QR code and a link, confirmed in a signed-in browser) when
+ * run in a terminal without credentials, or with `--qr`; otherwise username, password and
+ * captcha (asked with `--interactive`, or given as flags by scripts).
  */
 import {
   format,
@@ -18,6 +18,7 @@ import { createCaptchaFile } from '../io/captcha-file';
 import { createPrompter, type Prompter } from '../io/prompter';
 import { formatRoles } from '../io/user-text';
 import type { Runtime, Server } from '../runtime';
+import { scanLogin } from './login-qr';
 
 export const PASSWORD_ENV = 'WANXIANG_PASSWORD';
 
@@ -27,6 +28,8 @@ interface LoginOptions {
   captchaCode?: string;
   /** undefined: ask only when stdin is a terminal. */
   interactive?: boolean;
+  /** Scan-to-login even when stdin is not a terminal. */
+  qr?: boolean;
 }
 
 export function registerLogin(program: Command, runtime: Runtime): void {
@@ -41,16 +44,21 @@ export function registerLogin(program: Command, runtime: Runtime): void {
       ).env(PASSWORD_ENV),
     )
     .option('--captcha-code <code>', '验证码：非交互登录时给出（每次登录都会取一张新验证码）')
-    .option('--interactive', '缺少的项逐一提问，即使标准输入不是终端（例如由管道回答）')
+    .option('--qr', '扫码登录：显示二维码和链接，在已登录的浏览器中确认（终端里不带选项时的默认方式）')
+    .option('--interactive', '用户名密码登录，缺少的项逐一提问，即使标准输入不是终端（例如由管道回答）')
     .option('--no-interactive', '从不提问：缺少选项时直接报错退出')
     .addHelpText(
       'after',
       `
-在终端里不带选项运行时，会逐项询问用户名、密码（不回显）和验证码；验证码图片写入临时
-文件，打开它查看。登录其他服务会替换本机保存的登录。
+在终端里不带选项运行时使用扫码登录：终端显示二维码和确认链接，用已登录万象的手机扫码，
+或在已登录的浏览器中打开链接，点击「确认登录」即可（二维码 2 分钟内有效）。
+加 --interactive 则改为逐项询问用户名、密码（不回显）和验证码；验证码图片写入临时文件，
+打开它查看。登录其他服务会替换本机保存的登录。
 
 示例：
   $ wanxiang login
+  $ wanxiang login --qr
+  $ wanxiang login --interactive
   $ wanxiang login --api-url https://wanxiang.example.com
   $ ${PASSWORD_ENV}=*** wanxiang login --username admin --captcha-code 8kfw --no-interactive`,
     )
@@ -68,8 +76,10 @@ async function login(
   const pending = memoryTokenStore();
   const server = runtime.server(apiUrlOption, pending);
 
-  // The one place a sign-in method is chosen (scan-to-login joins here).
-  const result = await withPassword(runtime, server, options);
+  // The one place a sign-in method is chosen.
+  const result = usesScan(runtime, options)
+    ? await scanLogin(runtime, server)
+    : await withPassword(runtime, server, options);
 
   runtime.credentials.write({
     apiUrl: server.apiUrl,
@@ -82,6 +92,13 @@ async function login(
   runtime.io.stderr.write(`已登录 ${server.apiUrl}：${user.username}，角色 ${formatRoles(user.roles)}\n`);
   // Not an error: a user without roles may still use their own (non-admin) API routes.
   if (!hasAdminAccess(user)) runtime.notifier.notify('warning', '该账号没有后台权限，管理命令会被拒绝');
+}
+
+/** `--qr`, or a terminal with no credentials given and no --interactive/--no-interactive. */
+function usesScan(runtime: Runtime, options: LoginOptions): boolean {
+  if (options.qr) return true;
+  const credentialsGiven = Boolean(options.username || options.password || options.captchaCode);
+  return !credentialsGiven && options.interactive === undefined && Boolean(runtime.io.stdin.isTTY);
 }
 
 async function withPassword(runtime: Runtime, server: Server, options: LoginOptions): Promise<LoginOutput> {

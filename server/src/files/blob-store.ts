@@ -23,7 +23,11 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   svg: 'image/svg+xml',
   wav: 'audio/wav',
   mp3: 'audio/mpeg',
+  ogg: 'audio/ogg',
+  m4a: 'audio/mp4',
+  gif: 'image/gif',
   mp4: 'video/mp4',
+  webm: 'video/webm',
   pdf: 'application/pdf',
 };
 

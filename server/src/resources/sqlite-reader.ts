@@ -34,13 +34,14 @@ export class SqliteReader {
 
   constructor(
     readonly file: string,
-    options: { cacheKiB?: number } = {},
+    options: { cacheKiB?: number; mmapBytes?: number } = {},
   ) {
     this.db = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
     // A checkpoint or a recovery by the writer may hold the file briefly: wait as the writer does.
     this.db.pragma('busy_timeout = 5000');
     if (options.cacheKiB !== undefined)
       this.db.pragma(`cache_size = -${Math.max(64, Math.floor(options.cacheKiB))}`);
+    if (options.mmapBytes !== undefined) this.db.pragma(`mmap_size = ${Math.floor(options.mmapBytes)}`);
   }
 
   /**

@@ -17,6 +17,7 @@ import type { Services } from './services';
 const PublicLayout = lazyScreen(() => import('../public/PublicLayout'));
 const PublicScreen = lazyScreen<{ title: string }>(() => import('../public/PublicScreen'));
 const ScanLogin = lazyScreen(() => import('../login/ScanLogin'));
+const ScanConfirm = lazyScreen(() => import('../login/ScanConfirm'));
 const AdminLogin = lazyScreen(() => import('../login/AdminLogin'));
 const AdminLayout = lazyScreen(() => import('../admin/AdminLayout'));
 const AdminHome = lazyScreen(() => import('../admin/AdminHome'));
@@ -112,6 +113,13 @@ export function buildRoutes(services: Services): RouteObject[] {
           path: 'scan_login',
           element: <ScanLogin />,
           handle: { preload: ScanLogin.preload } satisfies RouteHandle,
+        },
+        {
+          // Opened from the QR code: confirms another device's scan login (signs in inline).
+          id: 'scan-login-confirm',
+          path: 'scan_login/confirm/:ticket',
+          element: <ScanConfirm />,
+          handle: { preload: ScanConfirm.preload } satisfies RouteHandle,
         },
         {
           id: 'admin-login',

@@ -8,7 +8,7 @@ beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
   // The back office's chunks are transformed on first import; do it before the clock of a test runs
   // (the 登录成功 toast stays 4.5 s, less than a cold transform of the admin layout may take).
-  await Promise.all([import('../admin/AdminLayout'), import('../admin/AdminHome')]);
+  await Promise.all([import('../admin/AdminLayout'), import('../admin/AdminHome'), import('./ScanLogin')]);
 }, 60_000);
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
@@ -106,7 +106,14 @@ describe('LoginForm', () => {
       ),
       http.get(`${API}/api/user/current`, () => HttpResponse.json({ success: true, data: USERS.editor })),
     );
+    server.use(
+      http.post(`${API}/api/login/qr`, () =>
+        HttpResponse.json({ success: false, errorCode: 500, message: 'x' }, { status: 503 }),
+      ),
+    );
     const { router } = renderApp('/scan_login');
+    // 扫码登录 is the default tab; the password form is the other one.
+    fireEvent.click(await screen.findByRole('tab', { name: '密码登录' }));
     await captchaShown();
     fireEvent.change(field('用户名'), { target: { value: 'editor' } });
     fireEvent.change(field('密码'), { target: { value: 'editor123' } });

@@ -4,7 +4,7 @@ import { Empty } from 'antd';
 export default function PublicScreen({ title }: { title: string }) {
   return (
     <section className="wx-public-screen">
-      <h2 className="wx-public-screen-title">{title}</h2>
+      <h1 className="wx-public-screen-title">{title}</h1>
       <div className="wx-public-panel">
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
       </div>

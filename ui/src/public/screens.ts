@@ -8,6 +8,19 @@ import { type LazyScreen, lazyScreen } from '../screens/lazy-screen';
 export const PUBLIC_SCREENS: Readonly<Record<string, LazyScreen<object>>> = {
   // Each area adds its routes below, one line each, e.g.
   // '/color': lazyScreen(() => import('./color/ColorTool')),
+  '/': lazyScreen(() => import('./blog/BlogHome')),
+  '/article/:id': lazyScreen(() => import('./blog/ArticlePage')),
+  '/photo': lazyScreen(() => import('./photo/PhotoGallery')),
+  '/doc/category': lazyScreen(() => import('./docs/DocCategory')),
+  '/doc/list/:categoryId?': lazyScreen(() => import('./docs/DocList')),
+  '/doc/search': lazyScreen(() => import('./docs/DocSearch')),
+  '/doc/detail/:id/:page?': lazyScreen(() => import('./docs/DocDetail')),
+  '/music': lazyScreen(() => import('./media/Music')),
+  '/movie': lazyScreen(() => import('./media/MovieList')),
+  '/movie/:id': lazyScreen(() => import('./media/MovieDetail')),
+  '/color': lazyScreen(() => import('./tools/ColorTool')),
+  '/tool/google_code': lazyScreen(() => import('./tools/GoogleCode')),
+  '/merchant_join': lazyScreen(() => import('./merchant/MerchantJoin')),
 };
 
 /** The screen for a pattern, when one exists. */

@@ -2,6 +2,7 @@
 import type { FieldDef } from '@wanxiang/core';
 import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
 import type { ReactNode } from 'react';
+import { ImageUploadInput } from './ImageUploadInput';
 import { RelationSelect } from './RelationSelect';
 
 export interface FieldInputProps {
@@ -9,6 +10,8 @@ export interface FieldInputProps {
   /** Names of related rows already known (from the list's relations). */
   labels?: Record<string, string>;
   editing: boolean;
+  /** The resource of the form: image fields upload for it (its write permission). */
+  resource?: string;
   /** antd Form.Item passes value/onChange/id through. */
   [control: string]: unknown;
 }
@@ -20,7 +23,7 @@ export function valuePropName(field: FieldDef): string {
   return field.type === 'boolean' ? 'checked' : 'value';
 }
 
-export function FieldInput({ field, labels, editing, ...control }: FieldInputProps): ReactNode {
+export function FieldInput({ field, labels, editing, resource, ...control }: FieldInputProps): ReactNode {
   const placeholder = (verb: string) => `${verb}${field.label}`;
   if (field.writeOnly && (field.type === 'string' || field.type === 'password')) {
     // Secrets and ID numbers: typed hidden, never shown back; blank on edit keeps the stored one.
@@ -156,6 +159,8 @@ export function FieldInput({ field, labels, editing, ...control }: FieldInputPro
         />
       );
     case 'image':
+      if (resource) return <ImageUploadInput {...control} resource={resource} />;
+      return <Input {...control} placeholder="图片地址（https://… 或 /api/files/…）" allowClear />;
     case 'file':
       return <Input {...control} placeholder="图片地址（https://… 或 /api/files/…）" allowClear />;
   }

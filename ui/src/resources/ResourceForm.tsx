@@ -211,7 +211,7 @@ export function ResourceForm({ controller, row: initialRow, relations, onClose }
           extra={field.help}
           validateFirst
         >
-          <FieldInput field={field} editing={editing} labels={relations[name]} />
+          <FieldInput field={field} editing={editing} labels={relations[name]} resource={def.name} />
         </Form.Item>
       ))}
     </Form>

@@ -1,0 +1,2 @@
+export * from './snippet';
+export * from './tokenize';

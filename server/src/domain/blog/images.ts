@@ -1,0 +1,251 @@
+/**
+ * Uploaded images (README.md "Uploads"): the type from the bytes, never the name; EXIF (camera,
+ * GPS position) stripped and the orientation applied; a WebP thumbnail 480 px wide; every size
+ * kept in `image_files` by blob id, so the gallery gives each <img> its width and height.
+ */
+import { readFile } from 'node:fs/promises';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Metadata } from 'sharp';
+import { blobIdOf, blobPath, FILES_URL_PREFIX, putBlob } from '../../files/blob-store.js';
+import { loadSharp } from '../../files/sharp.js';
+import { ApiError } from '../../http/envelope.js';
+import type { AnyDb } from '../../resources/extensions.js';
+
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/** 50 megapixels (8 660 × 5 773): a decompression bomb stops here, any camera photo fits. */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+export const THUMB_WIDTH = 480;
+
+/** Detected type → how the original is stored. GIFs become (animated) WebP: see README.md. */
+const ACCEPTED: Readonly<Record<string, { ext: 'jpg' | 'png' | 'webp'; contentType: string }>> = {
+  'image/jpeg': { ext: 'jpg', contentType: 'image/jpeg' },
+  'image/png': { ext: 'png', contentType: 'image/png' },
+  'image/webp': { ext: 'webp', contentType: 'image/webp' },
+  'image/gif': { ext: 'webp', contentType: 'image/webp' },
+};
+
+export const unsupportedType = () =>
+  new ApiError({
+    status: 422,
+    errorCode: 422,
+    message: '不支持的文件类型，仅支持 JPEG、PNG、WebP、GIF 图片',
+    data: { fields: { file: '不支持的文件类型，仅支持 JPEG、PNG、WebP、GIF 图片' } },
+  });
+
+export const tooLarge = () =>
+  new ApiError({
+    status: 413,
+    errorCode: 413,
+    message: `文件过大，图片最大 ${MAX_IMAGE_BYTES / 1024 / 1024} MB`,
+  });
+
+const unreadable = (message: string) =>
+  new ApiError({ status: 422, errorCode: 422, message, data: { fields: { file: message } } });
+
+export interface StoredImage {
+  id: string;
+  url: string;
+  contentType: string;
+  bytes: number;
+  width: number;
+  height: number;
+  thumbnail: { id: string; url: string; width: number; height: number };
+}
+
+/**
+ * Checks, normalises and stores an uploaded image with its thumbnail. Throws 422 before anything
+ * is written when the bytes are not an accepted image, so a refused upload leaves no trace.
+ */
+export async function storeImage(
+  db: AnyDb,
+  dataDir: string,
+  data: Buffer,
+  now: number,
+): Promise<StoredImage> {
+  const detected = await fileTypeFromBuffer(data);
+  const accepted = detected ? ACCEPTED[detected.mime] : undefined;
+  if (!detected || !accepted) throw unsupportedType();
+  const animated = detected.mime === 'image/gif' || detected.mime === 'image/webp';
+  // Loaded on first use (files/sharp.ts: libvips would otherwise sit in an idle server's memory).
+  const sharp = await loadSharp();
+  const input = () => sharp(data, { animated, limitInputPixels: MAX_IMAGE_PIXELS });
+
+  let meta: Metadata;
+  try {
+    meta = await input().metadata();
+  } catch (error) {
+    throw /pixel limit/i.test(String(error))
+      ? unreadable(`图片像素过多，最大 ${MAX_IMAGE_PIXELS / 1_000_000} 百万像素`)
+      : unreadable('图片已损坏，无法读取');
+  }
+
+  let original: Buffer;
+  let width: number;
+  let height: number;
+  try {
+    const needsRewrite =
+      detected.mime === 'image/gif' || meta.exif !== undefined || (meta.orientation ?? 1) !== 1;
+    if (needsRewrite) {
+      // rotate() applies the EXIF orientation; re-encoding drops the metadata (camera, GPS).
+      const pipeline = input().rotate();
+      const encoded =
+        accepted.ext === 'jpg'
+          ? pipeline.jpeg({ quality: 90, mozjpeg: true })
+          : accepted.ext === 'png'
+            ? pipeline.png()
+            : pipeline.webp({ quality: 90 });
+      const { data: out, info } = await encoded.toBuffer({ resolveWithObject: true });
+      original = out;
+      width = info.width;
+      // An animation's height is that of all its frames stacked.
+      height = info.height / Math.max(1, meta.pages ?? 1);
+    } else {
+      original = data;
+      width = meta.width ?? 0;
+      height = meta.pageHeight ?? meta.height ?? 0;
+    }
+  } catch {
+    throw unreadable('图片已损坏，无法读取');
+  }
+  if (!width || !height) throw unreadable('图片已损坏，无法读取');
+
+  const thumb = await sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS })
+    .resize({ width: THUMB_WIDTH, withoutEnlargement: true })
+    .webp({ quality: 78 })
+    .toBuffer({ resolveWithObject: true });
+
+  const stored = await putBlob(dataDir, original, accepted.ext);
+  const storedThumb = await putBlob(dataDir, thumb.data, 'webp');
+  await db
+    .insertInto('image_files')
+    .values({
+      id: stored.id,
+      content_type: accepted.contentType,
+      bytes: stored.bytes,
+      width,
+      height,
+      thumb_id: storedThumb.id,
+      thumb_width: thumb.info.width,
+      thumb_height: thumb.info.height,
+      created_at: now,
+    })
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet({
+        thumb_id: storedThumb.id,
+        thumb_width: thumb.info.width,
+        thumb_height: thumb.info.height,
+      }),
+    )
+    .execute();
+  return {
+    id: stored.id,
+    url: stored.url,
+    contentType: accepted.contentType,
+    bytes: stored.bytes,
+    width,
+    height,
+    thumbnail: {
+      id: storedThumb.id,
+      url: storedThumb.url,
+      width: thumb.info.width,
+      height: thumb.info.height,
+    },
+  };
+}
+
+export interface ImageInfo {
+  width: number;
+  height: number;
+  /** `/api/files/…` of the thumbnail made on upload, if one was. */
+  thumbUrl: string | null;
+}
+
+interface ImageRow {
+  id: string;
+  width: number | string;
+  height: number | string;
+  thumb_id: string | null;
+}
+
+const infoOf = (row: ImageRow): ImageInfo => ({
+  width: Number(row.width),
+  height: Number(row.height),
+  thumbUrl: row.thumb_id ? FILES_URL_PREFIX + row.thumb_id : null,
+});
+
+/** What is known about the stored images behind these URLs (external URLs are skipped). */
+export async function imageInfoOf(
+  db: AnyDb,
+  urls: readonly (string | null | undefined)[],
+): Promise<Map<string, ImageInfo>> {
+  const ids = [...new Set(urls.map(blobIdOf).filter((id): id is string => id !== null))];
+  const out = new Map<string, ImageInfo>();
+  if (ids.length === 0) return out;
+  const rows = (await db
+    .selectFrom('image_files')
+    .select(['id', 'width', 'height', 'thumb_id'])
+    .where('id', 'in', ids)
+    .execute()) as ImageRow[];
+  for (const row of rows) out.set(FILES_URL_PREFIX + row.id, infoOf(row));
+  return out;
+}
+
+/**
+ * As imageInfoOf, and for stored images not yet known (written before uploads existed, like the
+ * demo's photos) reads their size from the file once and remembers it.
+ */
+export async function imageInfoFilling(
+  db: AnyDb,
+  dataDir: string,
+  urls: readonly (string | null | undefined)[],
+  now: number,
+): Promise<Map<string, ImageInfo>> {
+  const known = await imageInfoOf(db, urls);
+  for (const url of new Set(urls)) {
+    const id = blobIdOf(url);
+    if (!id || !url || known.has(url)) continue;
+    const file = blobPath(dataDir, id);
+    if (!file) continue;
+    try {
+      const data = await readFile(file);
+      const sharp = await loadSharp();
+      const meta = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
+      const width = meta.width ?? 0;
+      const height = meta.pageHeight ?? meta.height ?? 0;
+      if (!width || !height) continue;
+      await db
+        .insertInto('image_files')
+        .values({
+          id,
+          content_type: `image/${meta.format === 'jpeg' ? 'jpeg' : meta.format}`,
+          bytes: data.byteLength,
+          width,
+          height,
+          thumb_id: null,
+          thumb_width: null,
+          thumb_height: null,
+          created_at: now,
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      known.set(url, { width, height, thumbUrl: null });
+    } catch {
+      // A missing or unreadable file: the photo is listed without a size.
+    }
+  }
+  return known;
+}
+
+/** The thumbnail made for the image at `url`, if it was uploaded here. */
+export async function uploadedThumbnailOf(db: AnyDb, url: string | null | undefined): Promise<string | null> {
+  const info = (await imageInfoOf(db, [url])).get(url ?? '');
+  return info?.thumbUrl ?? null;
+}
+
+/** Whether `url` is a thumbnail this server made on an upload. */
+export async function isUploadThumbnail(db: AnyDb, url: string | null | undefined): Promise<boolean> {
+  const id = blobIdOf(url);
+  if (!id) return false;
+  const row = await db.selectFrom('image_files').select('id').where('thumb_id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}

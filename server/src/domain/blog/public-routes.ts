@@ -1,0 +1,398 @@
+/**
+ * The blog and gallery for visitors, no login (API.md "Public"):
+ *
+ *   GET /api/public/articles?page=&limit=&tag=   published articles, newest first
+ *   GET /api/public/articles/{id}                 one published article with its body as safe HTML;
+ *                                                 each GET counts one view
+ *   GET /api/public/photos?page=&limit=&album=&tag=   published photos, newest taken (or added) first
+ *
+ * Drafts, hidden photos and deleted rows are never answered: to a visitor they do not exist.
+ */
+
+import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'kysely';
+import { notFound, ok } from '../../http/envelope.js';
+import { failureEnvelopeSchema, successEnvelopeSchema } from '../../http/schemas.js';
+import type { AnyDb } from '../../resources/extensions.js';
+import { likePattern } from '../../resources/query.js';
+import { isoOf } from '../../resources/storage.js';
+import { imageInfoFilling, imageInfoOf } from './images.js';
+import { RenderCache } from './markdown.js';
+
+export const ARTICLE_NOT_FOUND = '文章不存在或未发布';
+export const DEFAULT_ARTICLES_PER_PAGE = 10;
+export const DEFAULT_PHOTOS_PER_PAGE = 24;
+const MAX_LIMIT = 50;
+const MAX_PAGE = 10_000;
+
+const pageSchema = {
+  type: 'object',
+  required: ['total', 'page', 'limit'],
+  properties: { total: { type: 'integer' }, page: { type: 'integer' }, limit: { type: 'integer' } },
+} as const;
+
+const tagsSchema = { type: 'array', items: { type: 'string' } } as const;
+
+const articleSummarySchema = {
+  type: 'object',
+  required: ['id', 'title', 'summary', 'cover', 'coverThumb', 'tags', 'publishedAt', 'views'],
+  properties: {
+    id: { type: 'integer' },
+    title: { type: 'string' },
+    summary: { type: 'string' },
+    cover: { type: ['string', 'null'], description: '封面图地址（/api/files/… 或外链）' },
+    coverThumb: { type: ['string', 'null'], description: '封面缩略图；没有时等于 cover' },
+    tags: tagsSchema,
+    publishedAt: { type: ['string', 'null'], format: 'date-time' },
+    views: { type: 'integer' },
+  },
+} as const;
+
+const neighbourSchema = {
+  type: ['object', 'null'],
+  properties: { id: { type: 'integer' }, title: { type: 'string' } },
+} as const;
+
+const articleSchema = {
+  type: 'object',
+  required: [...articleSummarySchema.required, 'html', 'updatedAt', 'newer', 'older'],
+  properties: {
+    ...articleSummarySchema.properties,
+    html: { type: 'string', description: '由 Markdown 渲染并按白名单净化的 HTML' },
+    updatedAt: { type: 'string', format: 'date-time' },
+    newer: { ...neighbourSchema, description: '上一篇（更新发布的一篇）' },
+    older: { ...neighbourSchema, description: '下一篇（更早发布的一篇）' },
+  },
+} as const;
+
+const photoSchema = {
+  type: 'object',
+  required: ['id', 'title', 'album', 'tags', 'takenAt', 'thumbUrl', 'url', 'width', 'height'],
+  properties: {
+    id: { type: 'integer' },
+    title: { type: 'string' },
+    album: { type: ['string', 'null'] },
+    tags: tagsSchema,
+    takenAt: { type: ['string', 'null'], format: 'date-time' },
+    thumbUrl: { type: 'string', description: '缩略图；没有时等于 url' },
+    url: { type: 'string', description: '原图' },
+    width: { type: ['integer', 'null'], description: '原图宽（像素），未知时为 null' },
+    height: { type: ['integer', 'null'] },
+  },
+} as const;
+
+const listQuery = (extra: Record<string, object>, defaultLimit: number) =>
+  ({
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1, description: '页码，从 1 开始' },
+      limit: {
+        type: 'integer',
+        minimum: 1,
+        maximum: MAX_LIMIT,
+        default: defaultLimit,
+        description: `每页条数，最多 ${MAX_LIMIT}`,
+      },
+      ...extra,
+    },
+  }) as const;
+
+const tagQuery = { type: 'string', minLength: 1, maxLength: 20, description: '只看带此标签的' } as const;
+
+interface ArticleRow {
+  id: number | string;
+  title: string;
+  summary: string | null;
+  cover: string | null;
+  tags: string | null;
+  published_at: number | string | null;
+  views: number | string | null;
+}
+
+function parseTags(text: string | null): string[] {
+  if (!text) return [];
+  try {
+    const value = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((t): t is string => typeof t === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+const TOP_TAGS = 30;
+
+/** The most used tags, most used first (ties by name), from every published article's tags. */
+function topTags(rows: readonly { tags: string | null }[]): { name: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const row of rows)
+    for (const tag of new Set(parseTags(row.tags))) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0], 'zh-CN'))
+    .slice(0, TOP_TAGS)
+    .map(([name, count]) => ({ name, count }));
+}
+
+/** A JSON list column that holds `value` (the engine's own "contains" test, README "Lists"). */
+const listHolds = (column: string, value: string) =>
+  sql<boolean>`(${sql.ref(column)} like ${likePattern(JSON.stringify(value))} escape '!')`;
+
+function positiveId(text: string): number | null {
+  if (!/^[1-9][0-9]{0,14}$/.test(text)) return null;
+  return Number(text);
+}
+
+async function coverThumbs(db: AnyDb, covers: readonly (string | null)[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const wanted = [...new Set(covers.filter((c): c is string => !!c))];
+  if (wanted.length === 0) return out;
+  for (const [url, info] of await imageInfoOf(db, wanted)) if (info.thumbUrl) out.set(url, info.thumbUrl);
+  // Covers picked from the gallery: the photo's own thumbnail.
+  const missing = wanted.filter((c) => !out.has(c));
+  if (missing.length > 0) {
+    const rows = await db
+      .selectFrom('photos')
+      .select(['image', 'thumbnail'])
+      .where('image', 'in', missing)
+      .where('thumbnail', 'is not', null)
+      .execute();
+    for (const row of rows) out.set(row.image as string, row.thumbnail as string);
+  }
+  return out;
+}
+
+function articleSummary(row: ArticleRow, thumbs: Map<string, string>) {
+  return {
+    id: Number(row.id),
+    title: row.title,
+    summary: row.summary ?? '',
+    cover: row.cover || null,
+    coverThumb: row.cover ? (thumbs.get(row.cover) ?? row.cover) : null,
+    tags: parseTags(row.tags),
+    publishedAt: isoOf(row.published_at),
+    views: Number(row.views ?? 0),
+  };
+}
+
+export const blogPublicRoutes: FastifyPluginAsync = async (app) => {
+  // The registry's tables are not in the typed schema (resources/extensions.ts).
+  const db = app.db as unknown as AnyDb;
+  const rendered = new RenderCache();
+
+  const publishedArticles = () =>
+    db.selectFrom('articles').where('status', '=', 'published').where('deleted_at', 'is', null);
+
+  app.get<{ Querystring: { page: number; limit: number; tag?: string } }>(
+    '/api/public/articles',
+    {
+      schema: {
+        tags: ['public'],
+        summary: '已发布的文章（最新在前）',
+        querystring: listQuery({ tag: tagQuery }, DEFAULT_ARTICLES_PER_PAGE),
+        response: {
+          200: successEnvelopeSchema({
+            type: 'object',
+            required: ['results', 'page', 'tags'],
+            properties: {
+              results: { type: 'array', items: articleSummarySchema },
+              page: pageSchema,
+              tags: {
+                type: 'array',
+                description: `所有已发布文章最常用的标签（最多 ${TOP_TAGS} 个）及篇数，多的在前`,
+                items: {
+                  type: 'object',
+                  properties: { name: { type: 'string' }, count: { type: 'integer' } },
+                },
+              },
+            },
+          }),
+          422: { description: '查询参数不合规', ...failureEnvelopeSchema },
+        },
+      },
+    },
+    async (request) => {
+      const { page, limit, tag } = request.query;
+      let base = publishedArticles();
+      if (tag) base = base.where(listHolds('tags', tag));
+      const [rows, count, tagRows] = await Promise.all([
+        base
+          .select(['id', 'title', 'summary', 'cover', 'tags', 'published_at', 'views'])
+          .orderBy('published_at', (ob) => ob.desc().nullsLast())
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .offset((page - 1) * limit)
+          .execute() as Promise<ArticleRow[]>,
+        base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+        publishedArticles().select('tags').execute() as Promise<{ tags: string | null }[]>,
+      ]);
+      const thumbs = await coverThumbs(
+        db,
+        rows.map((r) => r.cover),
+      );
+      return ok({
+        results: rows.map((row) => articleSummary(row, thumbs)),
+        page: { total: Number(count.n), page, limit },
+        tags: topTags(tagRows),
+      });
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/public/articles/:id',
+    {
+      schema: {
+        tags: ['public'],
+        summary: '一篇已发布的文章（正文为安全的 HTML；每次读取计一次阅读）',
+        params: { type: 'object', properties: { id: { type: 'string', maxLength: 32 } }, required: ['id'] },
+        response: {
+          200: successEnvelopeSchema(articleSchema),
+          404: { description: ARTICLE_NOT_FOUND, ...failureEnvelopeSchema },
+        },
+      },
+    },
+    async (request) => {
+      const id = positiveId(request.params.id);
+      if (id === null) throw notFound(ARTICLE_NOT_FOUND);
+      // One statement counts the view and reads the row: concurrent readers never lose a count,
+      // and a draft or deleted article is neither counted nor answered.
+      const row = (await db
+        .updateTable('articles')
+        .set({ views: sql`coalesce(views, 0) + 1` })
+        .where('id', '=', id)
+        .where('status', '=', 'published')
+        .where('deleted_at', 'is', null)
+        .returning([
+          'id',
+          'title',
+          'summary',
+          'cover',
+          'tags',
+          'published_at',
+          'views',
+          'content',
+          'updated_at',
+        ])
+        .executeTakeFirst()) as
+        | (ArticleRow & { content: string | null; updated_at: number | string })
+        | undefined;
+      if (!row) throw notFound(ARTICLE_NOT_FOUND);
+
+      const publishedAt = row.published_at === null ? null : Number(row.published_at);
+      const neighbour = async (direction: 'newer' | 'older') => {
+        if (publishedAt === null) return null;
+        const newer = direction === 'newer';
+        const next = (await publishedArticles()
+          .select(['id', 'title'])
+          .where((eb) =>
+            eb.or([
+              eb('published_at', newer ? '>' : '<', publishedAt),
+              eb.and([eb('published_at', '=', publishedAt), eb('id', newer ? '>' : '<', id)]),
+            ]),
+          )
+          .orderBy('published_at', newer ? 'asc' : 'desc')
+          .orderBy('id', newer ? 'asc' : 'desc')
+          .limit(1)
+          .executeTakeFirst()) as { id: number | string; title: string } | undefined;
+        return next ? { id: Number(next.id), title: next.title } : null;
+      };
+      const [thumbs, newer, older] = await Promise.all([
+        coverThumbs(db, [row.cover]),
+        neighbour('newer'),
+        neighbour('older'),
+      ]);
+      return ok({
+        ...articleSummary(row, thumbs),
+        html: rendered.get(id, Number(row.updated_at), row.content ?? ''),
+        updatedAt: isoOf(row.updated_at),
+        newer,
+        older,
+      });
+    },
+  );
+
+  app.get<{ Querystring: { page: number; limit: number; album?: string; tag?: string } }>(
+    '/api/public/photos',
+    {
+      schema: {
+        tags: ['public'],
+        summary: '公开的图片（拍摄时间最新在前，没有拍摄时间的按上传时间），带缩略图与尺寸',
+        querystring: listQuery(
+          {
+            album: { type: 'string', minLength: 1, maxLength: 50, description: '只看此相册' },
+            tag: tagQuery,
+          },
+          DEFAULT_PHOTOS_PER_PAGE,
+        ),
+        response: {
+          200: successEnvelopeSchema({
+            type: 'object',
+            required: ['results', 'page', 'albums'],
+            properties: {
+              results: { type: 'array', items: photoSchema },
+              page: pageSchema,
+              albums: {
+                type: 'array',
+                description: '所有公开图片的相册及其图片数（筛选用）',
+                items: {
+                  type: 'object',
+                  properties: { name: { type: 'string' }, count: { type: 'integer' } },
+                },
+              },
+            },
+          }),
+          422: { description: '查询参数不合规', ...failureEnvelopeSchema },
+        },
+      },
+    },
+    async (request) => {
+      const { page, limit, album, tag } = request.query;
+      const visible = () => db.selectFrom('photos').where('status', '=', 'published');
+      let base = visible();
+      if (album) base = base.where('album', '=', album);
+      if (tag) base = base.where(listHolds('tags', tag));
+      const [rows, count, albums] = await Promise.all([
+        base
+          .select(['id', 'title', 'album', 'tags', 'taken_at', 'image', 'thumbnail'])
+          // A photo without a date taken counts from when it was added: a new upload shows first.
+          .orderBy(sql`coalesce(taken_at, created_at)`, 'desc')
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .offset((page - 1) * limit)
+          .execute(),
+        base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+        visible()
+          .select(['album', (eb) => eb.fn.countAll().as('n')])
+          .where('album', 'is not', null)
+          .where('album', '<>', '')
+          .groupBy('album')
+          .orderBy('album')
+          .execute(),
+      ]);
+      const info = await imageInfoFilling(
+        db,
+        app.config.dataDir,
+        rows.map((r) => r.image as string),
+        app.config.now(),
+      );
+      return ok({
+        results: rows.map((row) => {
+          const url = row.image as string;
+          const size = info.get(url);
+          return {
+            id: Number(row.id),
+            title: row.title as string,
+            album: (row.album as string | null) || null,
+            tags: parseTags(row.tags as string | null),
+            takenAt: isoOf(row.taken_at),
+            thumbUrl: (row.thumbnail as string | null) || size?.thumbUrl || url,
+            url,
+            width: size?.width ?? null,
+            height: size?.height ?? null,
+          };
+        }),
+        page: { total: Number(count.n), page, limit },
+        albums: albums.map((a) => ({ name: a.album as string, count: Number(a.n) })),
+      });
+    },
+  );
+};

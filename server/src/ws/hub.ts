@@ -1,0 +1,73 @@
+/**
+ * A small in-process topic pub/sub behind `/ws`. Areas publish with `app.hub.publish(topic,
+ * data)` (scan-login status today; new orders and job alerts later); every socket subscribed to
+ * the topic receives `{topic, data}`.
+ *
+ * Who may subscribe is decided per topic prefix: an area calls `app.hub.allow(prefix, check)`
+ * once. `check` gets the signed-in user of the socket (null without a token) and the topic.
+ * Topics no prefix allows are refused, so a new kind of message is private until its area says
+ * otherwise. `user:<id>` is built in: the user themself.
+ *
+ * In process memory on purpose: with several server processes a publish reaches only the
+ * sockets of the process that published, so every consumer keeps a polling fallback (the
+ * scan-login screen does). A database- or Redis-backed fan-out can replace `publish` later
+ * without changing callers.
+ */
+import type { AuthUser } from '../domain/auth/auth-plugin.js';
+
+export type TopicListener = (data: unknown) => void;
+export type TopicCheck = (user: AuthUser | null, topic: string) => boolean;
+
+export class Hub {
+  private readonly listeners = new Map<string, Set<TopicListener>>();
+  private readonly checks: Array<{ prefix: string; check: TopicCheck }> = [
+    { prefix: 'user:', check: (user, topic) => user !== null && topic === `user:${user.id}` },
+  ];
+
+  /** Lets sockets subscribe to topics starting with `prefix` when `check` says so. */
+  allow(prefix: string, check: TopicCheck): void {
+    this.checks.push({ prefix, check });
+  }
+
+  /** Whether `user` (null: no token given) may subscribe to `topic`. */
+  mayListen(user: AuthUser | null, topic: string): boolean {
+    const rule = this.checks.find((r) => topic.startsWith(r.prefix) && topic.length > r.prefix.length);
+    return rule ? rule.check(user, topic) : false;
+  }
+
+  /** Whether a topic's prefix is public (its check passes without a user). */
+  needsUser(topic: string): boolean {
+    return !this.mayListen(null, topic);
+  }
+
+  subscribe(topic: string, listener: TopicListener): () => void {
+    let set = this.listeners.get(topic);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(topic, set);
+    }
+    set.add(listener);
+    return () => {
+      const current = this.listeners.get(topic);
+      if (!current) return;
+      current.delete(listener);
+      if (current.size === 0) this.listeners.delete(topic);
+    };
+  }
+
+  /** Delivers `data` to every subscriber of `topic`; returns how many there were. */
+  publish(topic: string, data: unknown): number {
+    const set = this.listeners.get(topic);
+    if (!set) return 0;
+    for (const listener of [...set]) listener(data);
+    return set.size;
+  }
+
+  /** Subscribers of one topic, or of all topics. */
+  subscriberCount(topic?: string): number {
+    if (topic !== undefined) return this.listeners.get(topic)?.size ?? 0;
+    let n = 0;
+    for (const set of this.listeners.values()) n += set.size;
+    return n;
+  }
+}
