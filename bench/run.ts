@@ -7,10 +7,15 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // bench/orders.ts seeds 1 000 000 orders (BENCH_ORDERS=… for another size) and takes a few minutes;
-// BENCH_POSTGRES_URL=postgres://… adds the PostgreSQL figures.
-const benches = ['server/bench/auth.ts', 'ui/bench/bundle-size.ts', 'bench/orders.ts'];
-// Document search over 50 000 generated documents (~5 min on SQLite; BENCH_POSTGRES_URL adds PostgreSQL).
-benches.push('server/bench/doc-search.ts');
+// server/bench/doc-search.ts loads 50 000 documents (~5 min); BENCH_POSTGRES_URL=postgres://… adds
+// the PostgreSQL figures to both. ui/bench/lighthouse.ts needs /usr/bin/chromium.
+const benches = [
+  'server/bench/auth.ts',
+  'ui/bench/bundle-size.ts',
+  'ui/bench/lighthouse.ts',
+  'bench/orders.ts',
+  'server/bench/doc-search.ts',
+];
 
 let failed = false;
 for (const bench of benches) {

@@ -20,6 +20,7 @@ export * from './resources/index';
 export * from './session/decide';
 export * from './session/login-machine';
 export * from './session/notice';
+export * from './session/qr-login-actors';
 export * from './session/qr-login-machine';
 export * from './session/session-machine';
 export * from './session/session-view';

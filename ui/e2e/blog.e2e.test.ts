@@ -132,14 +132,14 @@ describe.runIf(browserAvailable())('blog and gallery (e2e)', () => {
     await page.goto('/');
     await page.locator('.wx-post-card .wx-post-title a').first().click();
     await page.waitForURL((url) => url.pathname === `/article/${first.id}`);
-    const title = page.getByRole('heading', { level: 2, name: first.title });
+    const title = page.getByRole('heading', { level: 1, name: first.title });
     await title.waitFor();
     const meta = page.locator('.wx-article-head .wx-post-meta');
     await expect
       .poll(() => meta.textContent())
       .toContain(`${(first.views + 1).toLocaleString('zh-CN')} 次阅读`);
     await expect.poll(() => page.title()).toContain(first.title);
-    expect(await page.locator('.wx-article-body h3').count()).toBeGreaterThan(0);
+    expect(await page.locator('.wx-article-body h2').count()).toBeGreaterThan(0);
     await imagesLoaded(page, '.wx-article-cover img');
     await screenshot(page, 'article-1280');
 
@@ -153,7 +153,7 @@ describe.runIf(browserAvailable())('blog and gallery (e2e)', () => {
 
     const narrow = await openPage(session, { width: 375, height: 812 });
     await narrow.page.goto(`/article/${first.id}`);
-    await narrow.page.getByRole('heading', { level: 2, name: first.title }).waitFor();
+    await narrow.page.getByRole('heading', { level: 1, name: first.title }).waitFor();
     await imagesLoaded(narrow.page, '.wx-article-cover img');
     expect(await scrollsSideways(narrow.page)).toBe(false);
     await screenshot(narrow.page, 'article-375');
@@ -190,7 +190,7 @@ describe.runIf(browserAvailable())('blog and gallery (e2e)', () => {
       void dialog.dismiss();
     });
     await page.goto(`/article/${article.id}`);
-    await page.getByRole('heading', { level: 2, name: '安全测试：XSS 载荷合集' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: '安全测试：XSS 载荷合集' }).waitFor();
     await page.locator('.wx-article-body').getByText('结尾的一段话。').waitFor();
     await page.waitForLoadState('networkidle');
     // Every link left is clicked too: none may run anything.

@@ -15,6 +15,28 @@ import {
   useToken,
 } from './harness';
 
+/** A mono 16-bit PCM WAV of a 440 Hz tone, `seconds` long. */
+function toneWav(seconds: number): Buffer {
+  const rate = 8000;
+  const samples = rate * seconds;
+  const wav = Buffer.alloc(44 + samples * 2);
+  wav.write('RIFF', 0);
+  wav.writeUInt32LE(36 + samples * 2, 4);
+  wav.write('WAVEfmt ', 8);
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20);
+  wav.writeUInt16LE(1, 22);
+  wav.writeUInt32LE(rate, 24);
+  wav.writeUInt32LE(rate * 2, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write('data', 36);
+  wav.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i++)
+    wav.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
+  return wav;
+}
+
 async function shots(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -153,6 +175,54 @@ describe.runIf(browserAvailable())('music and movies (e2e)', () => {
     await page.goto('/movie/999999');
     await page.getByText('没有找到这部电影，它可能已下架').waitFor();
     expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+    await close();
+  });
+
+  it('lets an editor upload a track’s audio on the admin screen; it plays on /music', async () => {
+    const { page, errors, close } = await openPage(session, { width: 1440, height: 900 });
+    await useToken(page, token);
+    await page.goto('/admin/music/music');
+    await page.locator('.wx-resource-table .ant-table').waitFor();
+    await page.getByRole('button', { name: /新\s?建$/ }).click();
+    const form = page.locator('.wx-resource-modal, .wx-resource-drawer').filter({ visible: true });
+    await form.waitFor();
+    await form.getByLabel('歌名', { exact: true }).fill('端到端之歌');
+    await form.getByLabel('歌手', { exact: true }).fill('测试乐队');
+
+    const picker = form.getByLabel('选择要上传的音频');
+    // A text file named .mp3 is refused by its bytes, and the field stays empty.
+    const refused = page.waitForResponse((r) => r.url().includes('/api/admin/media/audio'));
+    await picker.setInputFiles({
+      name: 'fake.mp3',
+      mimeType: 'audio/mpeg',
+      buffer: Buffer.from('不是音频'.repeat(40)),
+    });
+    expect((await refused).status()).toBe(422);
+    await page
+      .locator('.ant-message')
+      .getByText(/不支持|音频/)
+      .first()
+      .waitFor();
+    expect(await form.getByLabel('音频文件', { exact: true }).inputValue()).toBe('');
+
+    const uploaded = page.waitForResponse((r) => r.url().includes('/api/admin/media/audio'));
+    await picker.setInputFiles({ name: '端到端.wav', mimeType: 'audio/wav', buffer: toneWav(2) });
+    const answer = (await (await uploaded).json()) as { data: { url: string } };
+    expect(answer.data.url).toMatch(/^\/api\/files\/[0-9a-f]{32}\.wav$/);
+    await expect.poll(() => form.getByLabel('音频文件', { exact: true }).inputValue()).toBe(answer.data.url);
+    await form.locator('.wx-upload-input-preview audio').waitFor();
+    await screenshot(page, 'admin-audio-upload');
+    await page.getByRole('button', { name: /^确\s?定$|^保\s?存$/ }).click();
+    await form.waitFor({ state: 'hidden' });
+
+    await page.goto('/music');
+    const track = page.getByTestId('track').filter({ hasText: '端到端之歌' });
+    await track.click();
+    expect(await page.getByTestId('audio').getAttribute('src')).toBe(answer.data.url);
+    await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 0.3, undefined, {
+      timeout: 15_000,
+    });
+    expect(errors.filter((e) => !e.includes('422'))).toEqual([]);
     await close();
   });
 });

@@ -102,6 +102,27 @@ describe.runIf(browserAvailable())('public site (e2e)', () => {
     await close();
   });
 
+  it('signed out: every open public route shows its screen, every protected one goes to /scan_login', async () => {
+    const { page, errors, close } = await openPage(session);
+    for (const route of PUBLIC_ROUTES) {
+      const path = rows.paths[route.pattern] ?? route.pattern;
+      await page.goto(path);
+      if (route.requiresLogin) {
+        await page.waitForURL((url) => url.pathname === '/scan_login');
+        await page.getByRole('tab', { name: '扫码登录' }).waitFor();
+        continue;
+      }
+      await page.locator('.wx-public-header').getByRole('link', { name: '登录' }).waitFor();
+      if (route.screen) {
+        const heading = rows.headings[route.pattern] ?? route.title;
+        await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+      }
+      expect(new URL(page.url()).pathname).toBe(path);
+    }
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('remembers the public path and query; /scan_login returns there after signing in', async () => {
     const { page, close } = await openPage(session);
     await page.goto('/doc/search?q=%E5%90%88%E5%90%8C&page=2');

@@ -6,52 +6,21 @@
  * Unlike the web screen, an expired ticket is not replaced: an unattended terminal should not
  * keep asking the server for codes, so the command ends (exit 1) and says to run it again.
  */
-import {
-  createQrLoginApi,
-  loginTopic,
-  type QrLoginEvent,
-  type QrLoginOutput,
-  type QrStatus,
-  qrLoginMachine,
-  subscribeTopic,
-  type WebSocketLike,
-  websocketUrl,
-} from '@wanxiang/core';
+import { type QrLoginOutput, qrLoginActors, qrLoginMachine } from '@wanxiang/core';
 import QRCode from 'qrcode';
-import { createActor, fromCallback, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import { CliError, ExitCode } from '../errors';
 import type { Runtime, Server } from '../runtime';
 
 type Socketless = { WebSocket?: new (url: string) => unknown };
 
-function watcher(apiUrl: string) {
-  const Socket = (globalThis as Socketless).WebSocket;
-  return fromCallback<QrLoginEvent, { ticket: string }>(({ sendBack, input }) => {
-    if (!Socket) {
-      sendBack({ type: 'PUSH_CLOSED' });
-      return;
-    }
-    return subscribeTopic({
-      url: websocketUrl(null, apiUrl),
-      topic: loginTopic(input.ticket),
-      connect: (url) => new Socket(url) as WebSocketLike,
-      onData: (data) => sendBack({ type: 'STATUS', ...(data as QrStatus) }),
-      onOpen: () => sendBack({ type: 'PUSH_OPEN' }),
-      onClose: () => sendBack({ type: 'PUSH_CLOSED' }),
-    });
-  });
-}
-
 export async function scanLogin(runtime: Runtime, server: Server): Promise<QrLoginOutput> {
   const { stderr } = runtime.io;
-  const api = createQrLoginApi(server.http);
+  // Node 22 has a global WebSocket; on Node 20 the CLI polls.
+  const { WebSocket } = globalThis as Socketless;
   const actor = createActor(
     qrLoginMachine.provide({
-      actors: {
-        requestTicket: fromPromise(() => api.create()),
-        fetchStatus: fromPromise<QrStatus, { ticket: string }>(({ input }) => api.status(input.ticket)),
-        watchStatus: watcher(server.apiUrl),
-      },
+      actors: qrLoginActors({ http: server.http, origin: server.apiUrl, WebSocket }),
       guards: { mayAutoRefresh: () => false },
     }),
     { input: {} },

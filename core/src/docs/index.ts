@@ -1,2 +1,3 @@
+export * from './public-api';
 export * from './snippet';
 export * from './tokenize';

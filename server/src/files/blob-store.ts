@@ -1,9 +1,9 @@
 /**
- * The content-addressed file store under `${dataDir}/uploads/` (images, audio, posters; uploads
- * arrive with the public-site issue and use it too). A file's id is the first 32
- * hex digits of its SHA-256 plus its extension (`3f9a…c1.jpg`), kept as
- * `uploads/3f/3f9a…c1.jpg`; image and file fields hold `/api/files/{id}`. Writing the same
- * bytes twice is a no-op, so re-running a seeder never duplicates files.
+ * The content-addressed file store under `${dataDir}/uploads/` (uploaded and demo images, audio,
+ * posters). A file's id is the first 32 hex digits of its SHA-256 plus its extension
+ * (`3f9a…c1.jpg`), kept as `uploads/3f/3f9a…c1.jpg`; image and file fields hold
+ * `/api/files/{id}`. Writing the same bytes twice is a no-op, so re-running a seeder never
+ * duplicates files.
  *
  * `./routes.ts` serves them at `GET /api/files/:id`.
  */

@@ -140,7 +140,7 @@ describe.each(DB_KINDS)('public articles on %s', (kind) => {
     expect(first.statusCode).toBe(200);
     const article = first.json().data;
     expect(article).toMatchObject({ id: target.id, title: '第5篇', views: 1, tags: ['美食'] });
-    expect(article.html).toBe('<h3>第5篇</h3>\n<p>正文。</p>\n');
+    expect(article.html).toBe('<h2>第5篇</h2>\n<p>正文。</p>\n');
     expect(article).not.toHaveProperty('content');
     // Neighbours in the list's order: newer is 第6篇, older 第4篇.
     expect(article.newer).toEqual({ id: published[5]?.id, title: '第6篇' });

@@ -138,7 +138,7 @@ describe.each(DB_KINDS)('article HTML is inert on %s', (kind) => {
     const id = created.body.data.id as number;
     await api.post(`/api/admin/articles/${id}/publish`);
     const { html } = (await t.app.inject({ method: 'GET', url: `/api/public/articles/${id}` })).json().data;
-    expect(html).toContain('<h3>小标题</h3>');
+    expect(html).toContain('<h2>小标题</h2>');
     expect(html).toContain('<strong>加粗</strong>');
     expect(html).toContain('<em>斜体</em>');
     expect(html).toContain('<li>甲</li>');

@@ -2,8 +2,8 @@
 import type { FieldDef } from '@wanxiang/core';
 import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
 import type { ReactNode } from 'react';
-import { ImageUploadInput } from './ImageUploadInput';
 import { RelationSelect } from './RelationSelect';
+import { UploadInput } from './UploadInput';
 
 export interface FieldInputProps {
   field: FieldDef;
@@ -159,9 +159,12 @@ export function FieldInput({ field, labels, editing, resource, ...control }: Fie
         />
       );
     case 'image':
-      if (resource) return <ImageUploadInput {...control} resource={resource} />;
+      if (resource) return <UploadInput {...control} kind="image" resource={resource} />;
       return <Input {...control} placeholder="图片地址（https://… 或 /api/files/…）" allowClear />;
     case 'file':
-      return <Input {...control} placeholder="图片地址（https://… 或 /api/files/…）" allowClear />;
+      // Audio has an upload endpoint; other files (a movie's video) are given by address.
+      if (resource && field.accept?.startsWith('audio/'))
+        return <UploadInput {...control} kind="audio" resource={resource} />;
+      return <Input {...control} placeholder="文件地址（https://… 或 /api/files/…）" allowClear />;
   }
 }

@@ -9,13 +9,13 @@ import sanitizeHtml from 'sanitize-html';
 
 const markdown = new MarkdownIt({ html: true, linkify: true, typographer: false, breaks: false });
 
-// The article's title is the page's h2: the article's top heading level becomes h3 and the others
-// follow (an article written with ## sections gets h3 sections), so headings never skip a level.
+// The article's title is the page's h1: the article's top heading level becomes h2 and the others
+// follow (an article written with ### sections gets h2 sections), so headings never skip a level.
 markdown.core.ruler.push('wx_shift_headings', (state) => {
   const headings = state.tokens.filter((t) => t.type === 'heading_open' || t.type === 'heading_close');
   if (headings.length === 0) return;
   const top = Math.min(...headings.map((t) => Number(t.tag.slice(1))));
-  for (const token of headings) token.tag = `h${Math.min(6, Number(token.tag.slice(1)) - top + 3)}`;
+  for (const token of headings) token.tag = `h${Math.min(6, Number(token.tag.slice(1)) - top + 2)}`;
 });
 
 /** Raster images inline are fine; anything else under data: (HTML, SVG with script) is not. */
@@ -25,6 +25,7 @@ const EXTERNAL = /^https?:\/\//i;
 
 export const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
+    'h2',
     'h3',
     'h4',
     'h5',

@@ -8,6 +8,8 @@
  * Every search with a q is logged to doc_search_logs. Importing this plugin also registers the
  * hooks that keep the search index in step with admin writes (resource.ts).
  */
+
+import { VALIDITIES, type Validity } from '@wanxiang/core';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { invalidInput, notFound, ok } from '../../http/envelope.js';
 import {
@@ -20,15 +22,7 @@ import { bumpVersion } from '../../resources/counts.js';
 import type { AnyDb } from '../../resources/extensions.js';
 import { signedIn } from '../auth/index.js';
 import './resource.js';
-import {
-  categoryTree,
-  type DocQuery,
-  docPage,
-  MATCH_CAP,
-  searchDocs,
-  VALIDITIES,
-  type Validity,
-} from './search.js';
+import { categoryTree, type DocQuery, docPage, MATCH_CAP, searchDocs } from './search.js';
 
 export const MAX_QUERY_LENGTH = 100;
 export const MAX_LIMIT = 50;

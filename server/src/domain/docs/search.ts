@@ -3,13 +3,19 @@
  * search (README.md for the design) and one page of a document. Routes and the benchmark call
  * these same functions.
  */
-import { escapeHtml, normalizeText, parseQuery, snippetOf } from '@wanxiang/core';
+import {
+  type CategoryNode,
+  type DocHit,
+  type DocSearchResult,
+  escapeHtml,
+  normalizeText,
+  parseQuery,
+  snippetOf,
+  type Validity,
+} from '@wanxiang/core';
 import { sql } from 'kysely';
 import type { DialectName } from '../../db/connect.js';
 import type { AnyDb } from '../../resources/extensions.js';
-
-export const VALIDITIES = ['effective', 'amended', 'repealed'] as const;
-export type Validity = (typeof VALIDITIES)[number];
 
 /** A search ranks at most this many matches (the total says "at least" beyond it). */
 export const MATCH_CAP = 500;
@@ -20,17 +26,6 @@ export const MATCH_CAP = 500;
 export const SCAN_CAP = 1_000;
 /** Document frequency is counted up to this; above it a term is simply "common". */
 const DF_PROBE = 5_000;
-
-export interface CategoryNode {
-  id: number;
-  name: string;
-  parentId: number | null;
-  /** Published documents in this category and its descendants. */
-  count: number;
-  /** Published documents directly in this category. */
-  ownCount: number;
-  children: CategoryNode[];
-}
 
 interface CategoryRow {
   id: number;
@@ -111,35 +106,6 @@ export interface DocQuery {
   validity?: Validity;
   page: number;
   limit: number;
-}
-
-export interface DocHit {
-  id: number;
-  title: string;
-  docNo: string | null;
-  issuer: string | null;
-  publishDate: string | null;
-  effectiveDate: string | null;
-  validity: Validity;
-  summary: string | null;
-  /** HTML-safe: text escaped, hits in <mark>. */
-  snippet: string | null;
-  /** HTML-safe title with hits in <mark> (search only). */
-  titleHtml: string;
-  /** The page whose text the snippet comes from (search only). */
-  hitPage: number | null;
-  categoryId: number;
-  pageCount: number;
-  views: number;
-}
-
-export interface DocSearchResult {
-  results: DocHit[];
-  page: { total: number; page: number; limit: number };
-  /** False when more than MATCH_CAP documents match: `total` is then a lower bound. */
-  totalExact: boolean;
-  /** The category asked for and its ancestors, root first (for a breadcrumb). */
-  categoryPath: { id: number; name: string }[];
 }
 
 interface DocRow {

@@ -13,7 +13,7 @@ import {
 import { useEffect, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useServices } from '../../session/services-context';
-import { Pager } from './Pager';
+import { Pager, pageCount } from '../Pager';
 import { useRemote } from './use-remote';
 import './blog.css';
 
@@ -226,9 +226,9 @@ export default function BlogHome() {
           {data && (
             <Pager
               page={page}
-              total={data.page.total}
-              limit={data.page.limit}
+              count={pageCount(data.page.total, data.page.limit)}
               hrefOf={(p) => blogHref(tag, p)}
+              totalText={`共 ${data.page.total} 篇`}
             />
           )}
         </div>

@@ -3,7 +3,6 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { API, renderApp, server } from '../../test/harness';
-import { pageItems } from './Pager';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
@@ -112,12 +111,6 @@ describe('blog home /', () => {
     articlesApi();
     fireEvent.click(within(alert).getByRole('button', { name: '重新加载' }));
     expect(await screen.findByRole('link', { name: '第3篇文章' })).toBeTruthy();
-  });
-
-  it('numbers pages with gaps around the current one', () => {
-    expect(pageItems(1, 3)).toEqual([1, 2, 3]);
-    expect(pageItems(6, 12)).toEqual([1, 'gap', 4, 5, 6, 7, 8, 'gap', 12]);
-    expect(pageItems(12, 12)).toEqual([1, 'gap', 10, 11, 12]);
   });
 });
 

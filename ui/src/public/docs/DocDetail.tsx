@@ -3,8 +3,9 @@
  * the route guard sends others to /scan_login). The URL follows the page.
  */
 import { Link, useParams } from 'react-router-dom';
+import { Pager } from '../Pager';
 import { type CategoryNode, fetchCategories, fetchDocPage, flattenCategories, useLoad } from './docs-api';
-import { Busy, Failed, Pager, ValidityTag } from './parts';
+import { Busy, Failed, ValidityTag } from './parts';
 import './docs.css';
 
 /** The category and its ancestors, root first. */

@@ -1,7 +1,8 @@
 /** /doc/list/:categoryId?: published documents of a category (sub-categories included), newest first. */
 import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Pager } from '../Pager';
 import { fetchDocs, PAGE_SIZE, useLoad } from './docs-api';
-import { Busy, DocItem, Failed, Nothing, Pager } from './parts';
+import { Busy, DocItem, Failed, Nothing } from './parts';
 import './docs.css';
 
 export default function DocList() {

@@ -4,6 +4,7 @@
  * can be shared and the back button walks through it.
  */
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Pager } from '../Pager';
 import {
   fetchCategories,
   fetchDocs,
@@ -13,7 +14,7 @@ import {
   VALIDITY_LABELS,
   type Validity,
 } from './docs-api';
-import { Busy, DocItem, Failed, Nothing, Pager } from './parts';
+import { Busy, DocItem, Failed, Nothing } from './parts';
 import { SearchBox } from './SearchBox';
 import './docs.css';
 

@@ -1,85 +1,32 @@
 /**
- * The document library's calls (API.md "Public") and their answers, for the /doc screens.
- * Only types and the HTTP client: no registry, no zod, so the chunks stay light.
+ * The /doc screens' side of the document library: core's calls (core/src/docs/public-api.ts) with
+ * the screens' page size, and a loading hook.
  */
-import type { HttpClient } from '@wanxiang/core';
+import {
+  type CategoryNode,
+  createDocsApi,
+  type DocListQuery,
+  type DocPage,
+  type DocSearchResult,
+  type HttpClient,
+} from '@wanxiang/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useServices } from '../../session/services-context';
 
-export type Validity = 'effective' | 'amended' | 'repealed';
+export type { CategoryNode, DocHit, DocPage, DocSearchResult as DocList, Validity } from '@wanxiang/core';
+export { VALIDITY_LABELS } from '@wanxiang/core';
 
-export const VALIDITY_LABELS: Record<Validity, string> = {
-  effective: '现行有效',
-  amended: '已被修改',
-  repealed: '已废止',
-};
-
-export interface CategoryNode {
-  id: number;
-  name: string;
-  parentId: number | null;
-  count: number;
-  ownCount: number;
-  children: CategoryNode[];
-}
-
-export interface DocHit {
-  id: number;
-  title: string;
-  docNo: string | null;
-  issuer: string | null;
-  publishDate: string | null;
-  effectiveDate: string | null;
-  validity: Validity;
-  summary: string | null;
-  snippet: string | null;
-  titleHtml: string;
-  hitPage: number | null;
-  categoryId: number;
-  pageCount: number;
-  views: number;
-}
-
-export interface DocList {
-  results: DocHit[];
-  page: { total: number; page: number; limit: number };
-  totalExact: boolean;
-  categoryPath: { id: number; name: string }[];
-}
-
-export interface DocPage {
-  doc: DocHit;
-  page: { pageNo: number; content: string };
-}
-
-interface Envelope<T> {
-  data: T;
-}
-
+/** Results a page on the /doc screens (fewer than the admin's 20: each result has a snippet). */
 export const PAGE_SIZE = 10;
 
-export async function fetchCategories(http: HttpClient): Promise<CategoryNode[]> {
-  return (await http.request<Envelope<CategoryNode[]>>('/api/public/doc/categories')).data;
-}
+export const fetchCategories = (http: HttpClient): Promise<CategoryNode[]> =>
+  createDocsApi(http).categories();
 
-export interface DocListQuery {
-  q?: string;
-  categoryId?: number;
-  validity?: Validity;
-  page: number;
-}
+export const fetchDocs = (http: HttpClient, query: Omit<DocListQuery, 'limit'>): Promise<DocSearchResult> =>
+  createDocsApi(http).docs({ ...query, limit: PAGE_SIZE });
 
-export async function fetchDocs(http: HttpClient, query: DocListQuery): Promise<DocList> {
-  return (
-    await http.request<Envelope<DocList>>('/api/public/docs', {
-      query: { ...query, limit: PAGE_SIZE },
-    })
-  ).data;
-}
-
-export async function fetchDocPage(http: HttpClient, id: number, page: number): Promise<DocPage> {
-  return (await http.request<Envelope<DocPage>>(`/api/docs/${id}/pages/${page}`)).data;
-}
+export const fetchDocPage = (http: HttpClient, id: number, page: number): Promise<DocPage> =>
+  createDocsApi(http).page(id, page);
 
 export type Loaded<T> =
   | { state: 'loading'; data?: T }

@@ -1,4 +1,4 @@
-/** Pieces the /doc screens share: the result item, the pager, the states and highlighted text. */
+/** Pieces the /doc screens share: the result item, the states and highlighted text (the pager is ../Pager). */
 import { parseSnippet } from '@wanxiang/core';
 import { Link } from 'react-router-dom';
 import { type DocHit, VALIDITY_LABELS } from './docs-api';
@@ -45,78 +45,6 @@ export function DocItem({ doc, highlight }: { doc: DocHit; highlight: boolean })
         </p>
       )}
     </li>
-  );
-}
-
-/** Page numbers around the current one, with first/last and gaps: 1 … 4 5 [6] 7 8 … 20. */
-function pageNumbers(current: number, count: number): (number | 'gap')[] {
-  const out: (number | 'gap')[] = [];
-  const from = Math.max(2, current - 2);
-  const to = Math.min(count - 1, current + 2);
-  out.push(1);
-  if (from > 2) out.push('gap');
-  for (let p = from; p <= to; p++) out.push(p);
-  if (to < count - 1) out.push('gap');
-  if (count > 1) out.push(count);
-  return out;
-}
-
-export function Pager({
-  page,
-  count,
-  hrefOf,
-  label = '分页',
-}: {
-  page: number;
-  count: number;
-  hrefOf: (page: number) => string;
-  label?: string;
-}) {
-  if (count <= 1) return null;
-  return (
-    <nav className="wx-pager" aria-label={label}>
-      {page > 1 ? (
-        <Link className="wx-pager-step" to={hrefOf(page - 1)} rel="prev">
-          上一页
-        </Link>
-      ) : (
-        <span className="wx-pager-step" aria-disabled="true">
-          上一页
-        </span>
-      )}
-      <span className="wx-pager-numbers">
-        {pageNumbers(page, count).map((p, i) =>
-          p === 'gap' ? (
-            // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity
-            <span key={`gap-${i}`} className="wx-pager-gap" aria-hidden="true">
-              …
-            </span>
-          ) : (
-            <Link
-              key={p}
-              to={hrefOf(p)}
-              className={p === page ? 'wx-pager-page wx-pager-current' : 'wx-pager-page'}
-              aria-current={p === page ? 'page' : undefined}
-              aria-label={`第 ${p} 页`}
-            >
-              {p}
-            </Link>
-          ),
-        )}
-      </span>
-      <span className="wx-pager-compact" aria-hidden="true">
-        {page} / {count}
-      </span>
-      {page < count ? (
-        <Link className="wx-pager-step" to={hrefOf(page + 1)} rel="next">
-          下一页
-        </Link>
-      ) : (
-        <span className="wx-pager-step" aria-disabled="true">
-          下一页
-        </span>
-      )}
-    </nav>
   );
 }
 

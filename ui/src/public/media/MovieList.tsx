@@ -5,9 +5,10 @@
  */
 import { ReloadOutlined, SearchOutlined, StarFilled, VideoCameraOutlined } from '@ant-design/icons';
 import { MOVIE_GENRES, MOVIE_REGIONS } from '@wanxiang/core';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useServices } from '../../session/services-context';
+import { Pager, pageCount } from '../Pager';
 import { fetchMovies, type MovieFilters, type MoviePage } from './api';
 import './media.css';
 
@@ -48,48 +49,6 @@ function Chips({
   );
 }
 
-function Pager({
-  page,
-  total,
-  limit,
-  onPage,
-}: {
-  page: number;
-  total: number;
-  limit: number;
-  onPage: (p: number) => void;
-}) {
-  const pages = Math.max(1, Math.ceil(total / limit));
-  if (pages <= 1) return null;
-  const shown = [...new Set([1, page - 1, page, page + 1, pages])]
-    .filter((p) => p >= 1 && p <= pages)
-    .sort((a, b) => a - b);
-  return (
-    <nav className="wx-pager" aria-label="分页">
-      <button type="button" className="wx-page" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        上一页
-      </button>
-      {shown.map((p, i) => (
-        <span key={p} className="wx-page-wrap">
-          {i > 0 && p - (shown[i - 1] as number) > 1 && <span className="wx-page-gap">…</span>}
-          <button
-            type="button"
-            className={p === page ? 'wx-page wx-page-current' : 'wx-page'}
-            aria-current={p === page ? 'page' : undefined}
-            onClick={() => onPage(p)}
-          >
-            {p}
-          </button>
-        </span>
-      ))}
-      <button type="button" className="wx-page" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        下一页
-      </button>
-      <span className="wx-page-total">共 {total} 部</span>
-    </nav>
-  );
-}
-
 export default function MovieList() {
   const { http } = useServices();
   const [params, setParams] = useSearchParams();
@@ -121,15 +80,33 @@ export default function MovieList() {
   useEffect(reload, [reload]);
   useEffect(() => setKeyword(params.get('q') ?? ''), [params]);
 
-  const update = (change: Partial<Record<keyof MovieFilters, string>>) => {
+  const update = (change: Partial<Record<Exclude<keyof MovieFilters, 'page'>, string>>) => {
     const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries(change)) {
       if (v) next.set(k, v);
       else next.delete(k);
     }
-    if (!('page' in change)) next.delete('page');
+    // Other filters make other pages: the old page number may not even exist any more.
+    next.delete('page');
     setParams(next);
   };
+
+  // The pager's links keep the filters: only the page changes, as a shared URL would say.
+  const pageHref = (p: number) => {
+    const next = new URLSearchParams(params);
+    if (p > 1) next.set('page', String(p));
+    else next.delete('page');
+    const query = next.toString();
+    return query ? `/movie?${query}` : '/movie';
+  };
+
+  // Another page starts at the top, as a page load would: the pager sits under the grid.
+  const shownPage = useRef(filters.page);
+  useEffect(() => {
+    if (shownPage.current === filters.page) return;
+    shownPage.current = filters.page;
+    window.scrollTo({ top: 0 });
+  }, [filters.page]);
 
   const filtered = Boolean(filters.genre || filters.year || filters.region || filters.q);
 
@@ -184,7 +161,7 @@ export default function MovieList() {
         <div className="wx-movie-grid" role="status" aria-label="正在加载">
           {Array.from({ length: 6 }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders
-            <div key={i} className="wx-movie-card wx-skeleton" />
+            <div key={i} className="wx-movie-card wx-media-skeleton" />
           ))}
         </div>
       )}
@@ -243,12 +220,9 @@ export default function MovieList() {
           </ul>
           <Pager
             page={load.page.page.page}
-            total={load.page.page.total}
-            limit={load.page.page.limit}
-            onPage={(p) => {
-              update({ page: p > 1 ? String(p) : '' });
-              window.scrollTo({ top: 0 });
-            }}
+            count={pageCount(load.page.page.total, load.page.page.limit)}
+            hrefOf={pageHref}
+            totalText={`共 ${load.page.page.total} 部`}
           />
         </>
       )}

@@ -430,7 +430,7 @@ export default function MerchantJoin() {
               void query();
             }}
           >
-            <label htmlFor="wx-mj-number" className="wx-mj-visually-hidden">
+            <label htmlFor="wx-mj-number" className="wx-visually-hidden">
               申请编号
             </label>
             <Input

@@ -129,7 +129,7 @@ export default function ColorTool() {
           />
           <p
             id="wx-color-hint"
-            className={invalid ? 'wx-field-error' : 'wx-field-hint'}
+            className={invalid ? 'wx-tool-field-error' : 'wx-field-hint'}
             role={invalid ? 'alert' : undefined}
           >
             {invalid
@@ -187,7 +187,7 @@ export default function ColorTool() {
           <h2 className="wx-card-title">
             {focusIndex === null ? '当前颜色' : `第 ${focusIndex + 1} 级色`}
             {focusIndex !== null && (
-              <button type="button" className="wx-link-button" onClick={() => setFocusIndex(null)}>
+              <button type="button" className="wx-tool-link-button" onClick={() => setFocusIndex(null)}>
                 回到当前颜色
               </button>
             )}

@@ -188,7 +188,7 @@ export default function GoogleCode() {
             onChange={(e) => setInput(e.target.value)}
           />
           {parsed && !parsed.ok ? (
-            <p id={`${inputId}-msg`} className="wx-field-error" role="alert">
+            <p id={`${inputId}-msg`} className="wx-tool-field-error" role="alert">
               {parsed.error}
             </p>
           ) : (
@@ -237,13 +237,18 @@ export default function GoogleCode() {
             生成新密钥
           </button>
           {qrError && (
-            <p className="wx-field-error" role="alert">
+            <p className="wx-tool-field-error" role="alert">
               二维码生成失败，请重试
             </p>
           )}
           {generated && (
             <div className="wx-secret-result">
-              <img className="wx-qr" src={generated.qr} alt="用验证器扫描此二维码添加账号" data-testid="qr" />
+              <img
+                className="wx-tool-qr"
+                src={generated.qr}
+                alt="用验证器扫描此二维码添加账号"
+                data-testid="qr"
+              />
               <div className="wx-secret-fields">
                 <div>
                   <span className="wx-field-label">密钥（Base32）</span>
