@@ -3,7 +3,9 @@
  * Chinese label, its validation, and how lists may filter, sort and search it. Builders (`f.*`)
  * keep the definitions short enough to read as a catalogue.
  */
-import type { z } from 'zod';
+import type { JSON_SHAPES } from './json-shapes';
+
+export type JsonShapeName = keyof typeof JSON_SHAPES;
 
 export interface EnumOption {
   value: string;
@@ -67,8 +69,8 @@ export type FieldDef =
   | (FieldCommon & { type: 'stringList'; max?: number; itemMax?: number })
   /** A stored file: `/api/files/{id}` URL or an external URL. */
   | (FieldCommon & { type: 'image' | 'file'; accept?: string })
-  /** Structured JSON; `schema` validates it (items of an order, SKU lists, tiers …). */
-  | (FieldCommon & { type: 'json'; schema?: z.ZodType });
+  /** Structured JSON; the named shape (json-shapes.ts) validates it (order items, SKU lists, tiers …). */
+  | (FieldCommon & { type: 'json'; shape?: JsonShapeName });
 
 export type FieldType = FieldDef['type'];
 

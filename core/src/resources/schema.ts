@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { format, formMessages } from '../i18n/zh-CN';
 import { type ResourceDef, writableFields } from './define';
 import type { FieldDef } from './fields';
+import { JSON_SHAPES } from './json-shapes';
 
 export type ValidationMode = 'create' | 'update';
 
@@ -168,7 +169,7 @@ export function fieldValueSchema(field: FieldDef): z.ZodType {
     case 'file':
       return z.string(base).max(500, msg(formMessages.string.max, label, { max: 500 }));
     case 'json':
-      return field.schema ?? z.unknown();
+      return field.shape ? JSON_SHAPES[field.shape] : z.unknown();
   }
 }
 

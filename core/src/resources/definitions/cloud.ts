@@ -3,24 +3,9 @@
  *
  * Arrives with the log importer: cdnUsage import (nginx combined access logs, a collection action).
  */
-import { z } from 'zod';
 import { defineResource } from '../define';
 import { f, options } from '../fields';
 import { enableActions, PATTERNS, readOnlyFields } from './common';
-
-const cacheRule = z.object({
-  path: z
-    .string()
-    .trim()
-    .min(1, '缓存路径不能为空')
-    .max(200, '缓存路径最多200个字符')
-    .regex(/^(\/|\*\.)\S*$/, '缓存路径须以 / 或 *. 开头，如 /static/ 或 *.jpg'),
-  ttlS: z
-    .number()
-    .int('缓存时间须为整数（秒）')
-    .min(0, '缓存时间不能为负')
-    .max(31_536_000, '缓存时间最多一年'),
-});
 
 export const cdnDomains = defineResource({
   name: 'cdnDomains',
@@ -55,7 +40,7 @@ export const cdnDomains = defineResource({
       default: 'enabled',
     }),
     cacheRules: f.json('缓存规则', {
-      schema: z.array(cacheRule).max(50, '最多50条缓存规则'),
+      shape: 'cacheRules',
       default: [],
       help: '如 [{"path": "*.jpg", "ttlS": 86400}]，自上而下匹配',
     }),

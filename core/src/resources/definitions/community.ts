@@ -5,7 +5,6 @@
  *
  * Arrives with the chat-bot runtime: chatBots testReply (answers a reply, not a row).
  */
-import { z } from 'zod';
 import type { ActionDef } from '../define';
 import { defineResource } from '../define';
 import { f, options } from '../fields';
@@ -132,11 +131,6 @@ export const bbsPoints = defineResource({
   }),
 });
 
-const keywordRule = z.object({
-  keyword: z.string().trim().min(1, '关键词不能为空').max(50, '关键词最多50个字符'),
-  reply: z.string().trim().min(1, '回复内容不能为空').max(1000, '回复内容最多1000个字符'),
-});
-
 export const chatBots = defineResource({
   name: 'chatBots',
   title: '聊天机器人',
@@ -147,7 +141,7 @@ export const chatBots = defineResource({
     name: f.string('机器人名称', { required: true, max: 30, searchable: true }),
     rules: f.json('关键词回复', {
       required: true,
-      schema: z.array(keywordRule).min(1, '至少一条关键词规则').max(200, '最多200条关键词规则'),
+      shape: 'keywordRules',
       help: '收到包含关键词的消息时自动回复；按顺序匹配第一条',
     }),
     enabled: f.boolean('启用', { default: true, filterable: true }),

@@ -6,26 +6,9 @@
  * in one transaction): couponTemplates issue (to chosen users), exchangeCodes generate (a batch of
  * unguessable codes), pointsLedger adjust (with a reason, moving the user's points).
  */
-import { z } from 'zod';
 import { defineResource } from '../define';
 import { f, options } from '../fields';
 import { enableActions, enabledStatus, PATTERNS, readOnlyFields, transition } from './common';
-
-const tier = z
-  .object({
-    thresholdFen: z.number().int('门槛须为整数（分）').min(1, '门槛须大于 0'),
-    reduceFen: z.number().int('减免须为整数（分）').min(1, '减免须大于 0'),
-  })
-  .refine((t) => t.reduceFen < t.thresholdFen, '减免金额须小于门槛金额');
-
-const tiers = z
-  .array(tier)
-  .min(1, '至少一档满减')
-  .max(10, '最多10档满减')
-  .refine(
-    (list) => list.every((t, i) => i === 0 || t.thresholdFen > (list[i - 1] as typeof t).thresholdFen),
-    '各档门槛须从低到高排列且不重复',
-  );
 
 export const discounts = defineResource({
   name: 'discounts',
@@ -38,7 +21,7 @@ export const discounts = defineResource({
     storeIds: f.relationList('适用门店', 'stores', { help: '不选则全部门店适用' }),
     tiers: f.json('满减档位', {
       required: true,
-      schema: tiers,
+      shape: 'discountTiers',
       help: '如 满 30 减 5、满 50 减 10（金额以分计）',
     }),
     startAt: f.datetime('开始时间', { required: true, sortable: true, filterable: true }),
@@ -287,7 +270,7 @@ export const appModules = defineResource({
     status: enabledStatus({ readOnly: true }),
     sort: f.integer('排序', { min: 0, max: 9999, default: 0, sortable: true }),
     config: f.json('模块配置', {
-      schema: z.record(z.string(), z.unknown(), '模块配置须为 JSON 对象'),
+      shape: 'moduleConfig',
       help: 'JSON 对象，由小程序模块自行解释',
     }),
   },

@@ -3,7 +3,6 @@
  * — editing → auditing → rejected (per-field reasons; resubmitting with the same number
  * overwrites) or to_be_confirmed → to_be_signed → signing → finished; canceled.
  */
-import { z } from 'zod';
 import { defineResource } from '../define';
 import { f, options } from '../fields';
 import { PATTERNS, transition } from './common';
@@ -18,13 +17,6 @@ export const MERCHANT_STATUS = options(
   ['finished', '已完成', 'green'],
   ['canceled', '已作废', 'default'],
 );
-
-/** One field the reviewer sends back, with why (WeChat Pay's audit_detail). */
-export const auditDetailItem = z.object({
-  field: z.string().trim().min(1, '驳回字段不能为空').max(50, '驳回字段最多50个字符'),
-  reason: z.string().trim().min(1, '驳回原因不能为空').max(200, '驳回原因最多200个字符'),
-});
-const auditDetail = z.array(auditDetailItem).min(1, '至少写明一个驳回字段及原因').max(30, '最多30条驳回原因');
 
 export const merchantApplications = defineResource({
   name: 'merchantApplications',
@@ -128,7 +120,7 @@ export const merchantApplications = defineResource({
     accountNumberMasked: f.string('银行账号（脱敏）', { readOnly: true, hideInList: true }),
     // Review
     status: f.enum('状态', MERCHANT_STATUS, { readOnly: true, default: 'editing' }),
-    auditDetail: f.json('驳回原因', { readOnly: true, schema: auditDetail }),
+    auditDetail: f.json('驳回原因', { readOnly: true, shape: 'auditDetail' }),
     submittedAt: f.datetime('提交时间', { readOnly: true, sortable: true }),
     finishedAt: f.datetime('完成时间', { readOnly: true, sortable: true, hideInList: true }),
   },
@@ -141,7 +133,7 @@ export const merchantApplications = defineResource({
       label: '驳回',
       danger: true,
       // Stores the per-field reasons in auditDetail and sets status rejected.
-      input: { auditDetail: f.json('驳回原因', { required: true, schema: auditDetail }) },
+      input: { auditDetail: f.json('驳回原因', { required: true, shape: 'auditDetail' }) },
       effect: { kind: 'handler', when: { status: ['auditing'] } },
     },
     transition('approve', '审核通过', ['auditing'], 'to_be_confirmed', { set: { auditDetail: null } }),

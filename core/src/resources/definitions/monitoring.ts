@@ -5,12 +5,9 @@
  * Arrive with the checkers: monitorJobs runNow (HTTP/keyword checks and headless-Chromium browser
  * jobs), sslJobs checkNow (a real TLS handshake over the whole chain), sslDeployments deploy.
  */
-import { z } from 'zod';
 import { defineResource } from '../define';
 import { f, options } from '../fields';
 import { PATTERNS, readOnlyFields, transition } from './common';
-
-const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
 
 export const JOB_STATUS = options(
   ['up', '正常', 'green'],
@@ -57,11 +54,7 @@ export const monitorJobs = defineResource({
       { default: 'GET', filterable: false, hideInList: true },
     ),
     headers: f.json('请求头', {
-      schema: z
-        .record(z.string(), z.string('请求头的值须为文本').max(2000, '请求头的值最多2000个字符'), {
-          error: '请求头须为 JSON 对象，如 {"Authorization": "Bearer …"}',
-        })
-        .refine((headers) => Object.keys(headers).every((name) => HEADER_NAME.test(name)), '请求头名称无效'),
+      shape: 'httpHeaders',
     }),
     body: f.text('请求体', { max: 10_000 }),
     intervalS: f.integer('检查间隔（秒）', { required: true, min: 20, max: 86_400, default: 60 }),
@@ -117,14 +110,6 @@ export const monitorRuns = defineResource({
   }),
 });
 
-const chainEntry = z.object({
-  subject: z.string(),
-  issuer: z.string(),
-  notBefore: z.string(),
-  notAfter: z.string(),
-  fingerprint256: z.string(),
-});
-
 export const sslJobs = defineResource({
   name: 'sslJobs',
   title: '证书任务',
@@ -149,9 +134,7 @@ export const sslJobs = defineResource({
     port: f.integer('端口', { required: true, min: 1, max: 65_535, default: 443 }),
     ownerId: f.relation('所属用户', 'users', { help: '为空表示平台任务' }),
     notifyDays: f.json('提前提醒（天）', {
-      schema: z
-        .array(z.number().int('提醒天数须为整数').min(1, '提醒天数至少为 1').max(365, '提醒天数最多 365'))
-        .max(10, '最多10个提醒'),
+      shape: 'notifyDays',
       default: [7, 14, 21],
       help: '到期前这些天各提醒一次，如 [7, 14, 21]',
     }),
@@ -162,7 +145,7 @@ export const sslJobs = defineResource({
     notBefore: f.datetime('生效时间', { readOnly: true, hideInList: true }),
     notAfter: f.datetime('到期时间', { readOnly: true, sortable: true, filterable: true }),
     daysLeft: f.integer('剩余天数', { readOnly: true, sortable: true, filterable: true }),
-    chain: f.json('证书链', { readOnly: true, schema: z.array(chainEntry) }),
+    chain: f.json('证书链', { readOnly: true, shape: 'certificateChain' }),
     status: f.enum(
       '状态',
       options(

@@ -8,7 +8,6 @@
  *   orders: print (the receipt as ESC/POS bytes).
  * Arrive with the printer driver: printers testPrint.
  */
-import { z } from 'zod';
 import type { ActionDef } from '../define';
 import { defineResource } from '../define';
 import { f, options } from '../fields';
@@ -81,12 +80,6 @@ export const goodsCategories = defineResource({
   },
 });
 
-const sku = z.object({
-  name: z.string().min(1, '规格名称不能为空').max(20, '规格名称最多20个字符'),
-  priceFen: z.number().int('规格价格须为整数（分）').min(0, '规格价格不能为负'),
-  stock: z.number().int('规格库存须为整数').min(0, '规格库存不能为负'),
-});
-
 export const goods = defineResource({
   name: 'goods',
   title: '商品',
@@ -103,7 +96,7 @@ export const goods = defineResource({
     priceFen: f.money('售价', { required: true, sortable: true, filterable: true }),
     originalPriceFen: f.money('原价', { hideInList: true }),
     stock: f.integer('库存', { min: 0, default: 0, sortable: true, filterable: true }),
-    specs: f.json('规格', { schema: z.array(sku).max(20, '最多20个规格') }),
+    specs: f.json('规格', { shape: 'goodsSpecs' }),
     status: f.enum('状态', options(['onSale', '在售', 'green'], ['offSale', '已下架', 'default']), {
       default: 'offSale',
       readOnly: true,
@@ -137,14 +130,6 @@ export const ORDER_STATUS = options(
   ['cancelled', '已取消', 'default'],
 );
 
-const orderItem = z.object({
-  goodsId: z.number().int().positive('商品须为有效的商品'),
-  name: z.string().max(50),
-  sku: z.string().max(20).nullable().optional(),
-  qty: z.number().int('数量须为整数').min(1, '数量至少为 1').max(999, '数量最多 999'),
-  unitPriceFen: z.number().int('单价须为整数（分）').min(0, '单价不能为负'),
-});
-
 const step = (
   name: string,
   label: string,
@@ -172,7 +157,7 @@ export const orders = defineResource({
     orderNo: f.string('订单号', { readOnly: true, unique: true, searchable: true, filterable: true }),
     storeId: f.relation('门店', 'stores', { readOnly: true }),
     userId: f.relation('顾客', 'users', { readOnly: true }),
-    items: f.json('商品明细', { readOnly: true, schema: z.array(orderItem) }),
+    items: f.json('商品明细', { readOnly: true, shape: 'orderItems' }),
     goodsFen: f.money('商品金额', { readOnly: true, hideInList: true }),
     packingFen: f.money('打包费', { readOnly: true, hideInList: true }),
     deliveryFen: f.money('配送费', { readOnly: true, hideInList: true }),
@@ -263,13 +248,7 @@ export const orderRefunds = defineResource({
     kind: f.enum('退款类型', options(['full', '整单退款', 'blue'], ['partial', '部分退款', 'cyan'])),
     amountFen: f.money('退款金额', { sortable: true, filterable: true }),
     items: f.json('退款明细', {
-      schema: z.array(
-        z.object({
-          goodsId: z.number().int().positive(),
-          qty: z.number().int().min(1),
-          amountFen: z.number().int().min(0),
-        }),
-      ),
+      shape: 'refundItems',
     }),
     reason: f.string('退款原因', { max: 200 }),
     status: f.enum(

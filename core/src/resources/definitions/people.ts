@@ -5,7 +5,6 @@
  * Arrive with their infrastructure: thirdServices test (calls the provider), posters generate
  * (renders the background with a QR code into an image).
  */
-import { z } from 'zod';
 import { ROLES } from '../../contract/permissions';
 import { defineResource } from '../define';
 import { f, options } from '../fields';
@@ -203,8 +202,6 @@ export const posters = defineResource({
   },
 });
 
-const diff = z.record(z.string(), z.unknown()).nullable();
-
 export const auditLogs = defineResource({
   name: 'auditLogs',
   title: '操作日志',
@@ -221,8 +218,8 @@ export const auditLogs = defineResource({
     action: f.string('操作', { readOnly: true, filterable: true, searchable: true }),
     resource: f.string('资源', { readOnly: true, filterable: true }),
     recordId: f.integer('记录 ID', { readOnly: true, filterable: true }),
-    before: f.json('修改前', { readOnly: true, schema: diff }),
-    after: f.json('修改后', { readOnly: true, schema: diff }),
+    before: f.json('修改前', { readOnly: true, shape: 'auditDiff' }),
+    after: f.json('修改后', { readOnly: true, shape: 'auditDiff' }),
     ip: f.string('IP', { readOnly: true, filterable: true }),
   },
 });
