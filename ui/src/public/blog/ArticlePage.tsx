@@ -7,8 +7,8 @@ import { type Article, createBlogApi, formatDate, isApiError } from '@wanxiang/c
 import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useServices, useSiteConfig } from '../../session/services-context';
+import { useRemote } from '../use-remote';
 import { LoadFailed, TagLinks } from './BlogHome';
-import { useRemote } from './use-remote';
 import './blog.css';
 
 export const ARTICLE_NOT_FOUND = '文章不存在或未发布';

@@ -14,7 +14,7 @@ import { useEffect, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useServices } from '../../session/services-context';
 import { Pager, pageCount } from '../Pager';
-import { useRemote } from './use-remote';
+import { useRemote } from '../use-remote';
 import './blog.css';
 
 const views = new Intl.NumberFormat('zh-CN');

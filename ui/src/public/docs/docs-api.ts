@@ -10,8 +10,8 @@ import {
   type DocSearchResult,
   type HttpClient,
 } from '@wanxiang/core';
-import { useCallback, useEffect, useState } from 'react';
 import { useServices } from '../../session/services-context';
+import { failureText, type Remote, useRemote } from '../use-remote';
 
 export type { CategoryNode, DocHit, DocPage, DocSearchResult as DocList, Validity } from '@wanxiang/core';
 export { VALIDITY_LABELS } from '@wanxiang/core';
@@ -28,35 +28,17 @@ export const fetchDocs = (http: HttpClient, query: Omit<DocListQuery, 'limit'>):
 export const fetchDocPage = (http: HttpClient, id: number, page: number): Promise<DocPage> =>
   createDocsApi(http).page(id, page);
 
+/** A load of the /doc screens: the last answer stays while the next loads (see use-remote.ts). */
 export type Loaded<T> =
-  | { state: 'loading'; data?: T }
-  | { state: 'ready'; data: T }
-  | { state: 'failed'; data?: T; message: string };
+  | Exclude<Remote<T>, { state: 'failed' }>
+  | (Extract<Remote<T>, { state: 'failed' }> & { message: string });
 
 /** Loads `load()` again whenever `key` changes; `retry` loads once more. Stale answers are dropped. */
 export function useLoad<T>(key: string, load: (http: HttpClient) => Promise<T>): [Loaded<T>, () => void] {
   const { http } = useServices();
-  const [attempt, setAttempt] = useState(0);
-  const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names everything `load` reads
-  useEffect(() => {
-    let live = true;
-    setLoaded((prev) => ({ state: 'loading', data: prev.data }));
-    load(http).then(
-      (data) => live && setLoaded({ state: 'ready', data }),
-      (error: unknown) =>
-        live &&
-        setLoaded((prev) => ({
-          state: 'failed',
-          data: prev.data,
-          message: error instanceof Error && error.message ? error.message : '加载失败',
-        })),
-    );
-    return () => {
-      live = false;
-    };
-  }, [key, attempt, http]);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const [remote, retry] = useRemote(() => load(http), [key, http], { keepData: true });
+  const loaded: Loaded<T> =
+    remote.state === 'failed' ? { ...remote, message: failureText(remote.error) } : remote;
   return [loaded, retry];
 }
 

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useServices } from '../../session/services-context';
 import { LoadFailed } from '../blog/BlogHome';
-import { useRemote } from '../blog/use-remote';
+import { useRemote } from '../use-remote';
 import '../blog/blog.css';
 import './photo.css';
 
