@@ -47,11 +47,13 @@ export async function scanLogin(runtime: Runtime, server: Server): Promise<QrLog
         const life =
           ms >= 60_000 ? `${Math.round(ms / 60_000)} 分钟` : `${Math.max(1, Math.ceil(ms / 1000))} 秒`;
         void QRCode.toString(ticket.confirmUrl, { type: 'terminal', small: true }).then((art) => {
-          stderr.write(`扫码登录 ${server.apiUrl}\n\n${art}\n`);
+          // One write: the code, the link and what to do arrive together (a reader of the
+          // stream, a script or a test, never sees the link without the instructions).
           stderr.write(
-            `用已登录万象的手机扫描上面的二维码，或在已登录的浏览器中打开：\n  ${ticket.confirmUrl}\n`,
+            `扫码登录 ${server.apiUrl}\n\n${art}\n` +
+              `用已登录万象的手机扫描上面的二维码，或在已登录的浏览器中打开：\n  ${ticket.confirmUrl}\n` +
+              `然后点击「确认登录」。二维码 ${life}内有效，按 Ctrl-C 取消。\n`,
           );
-          stderr.write(`然后点击「确认登录」。二维码 ${life}内有效，按 Ctrl-C 取消。\n`);
         });
       }
       if (snapshot.matches({ waiting: { progress: 'scanned' } }) && !saidScanned) {
