@@ -22,5 +22,6 @@ export * from './session/login-machine';
 export * from './session/notice';
 export * from './session/qr-login-actors';
 export * from './session/qr-login-machine';
+export * from './session/qr-ticket';
 export * from './session/session-machine';
 export * from './session/session-view';

@@ -11,9 +11,11 @@ import { type AdminApi, adminApi } from './admin-api';
 import {
   apiSignIn,
   browserAvailable,
+  openCreateForm,
   openPage,
   type Session,
   screenshot,
+  sidewaysScroll,
   startSession,
   TEST_ADMIN_PASSWORD,
   useToken,
@@ -28,10 +30,6 @@ interface Listed {
 }
 
 const cardTitles = (page: Page) => page.locator('.wx-post-card .wx-post-title a').allTextContents();
-
-/** Whether the page scrolls sideways (it must not at 375 px). */
-const scrollsSideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
 /** Every image on screen has loaded (lazy ones below the fold are not asked). */
 const imagesLoaded = (page: Page, selector: string) =>
@@ -119,7 +117,7 @@ describe.runIf(browserAvailable())('blog and gallery (e2e)', () => {
     await narrow.page.goto('/');
     await narrow.page.locator('.wx-post-card').first().waitFor();
     await imagesLoaded(narrow.page, '.wx-post-cover img');
-    expect(await scrollsSideways(narrow.page)).toBe(false);
+    expect(await sidewaysScroll(narrow.page)).toBe(0);
     await screenshot(narrow.page, 'blog-home-375');
     expect(narrow.errors).toEqual([]);
     await narrow.close();
@@ -155,7 +153,7 @@ describe.runIf(browserAvailable())('blog and gallery (e2e)', () => {
     await narrow.page.goto(`/article/${first.id}`);
     await narrow.page.getByRole('heading', { level: 1, name: first.title }).waitFor();
     await imagesLoaded(narrow.page, '.wx-article-cover img');
-    expect(await scrollsSideways(narrow.page)).toBe(false);
+    expect(await sidewaysScroll(narrow.page)).toBe(0);
     await screenshot(narrow.page, 'article-375');
     await screenshot(narrow.page, 'article-375-full', { fullPage: true });
     await narrow.close();
@@ -270,7 +268,7 @@ describe.runIf(browserAvailable())('blog and gallery (e2e)', () => {
     await narrow.page.goto('/photo');
     await narrow.page.locator('.wx-gallery-grid img').first().waitFor();
     await imagesLoaded(narrow.page, '.wx-gallery-grid img');
-    expect(await scrollsSideways(narrow.page)).toBe(false);
+    expect(await sidewaysScroll(narrow.page)).toBe(0);
     const columns = await narrow.page
       .locator('.wx-gallery-grid')
       .evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').length);
@@ -302,11 +300,7 @@ describe.runIf(browserAvailable())('blog and gallery (e2e)', () => {
       .toBuffer();
     const { page, errors, close } = await openPage(session, { width: 1440, height: 900 });
     await useToken(page, editor);
-    await page.goto('/admin/blog/photo');
-    await page.locator('.wx-resource-table .ant-table').waitFor();
-    await page.getByRole('button', { name: /新\s?建$/ }).click();
-    const form = page.locator('.wx-resource-modal, .wx-resource-drawer').filter({ visible: true });
-    await form.waitFor();
+    const form = await openCreateForm(page, '/admin/blog/photo');
     await form.getByLabel('标题', { exact: true }).fill('夏日荷塘');
     await form.getByLabel('相册', { exact: true }).fill('端到端上传');
 

@@ -162,3 +162,29 @@ export async function screenshot(
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: `${SCREENSHOT_DIR}${name}.png`, fullPage: options.fullPage ?? false });
 }
+
+/** How far the page scrolls sideways, in CSS pixels (0 at any width is the bar: QUALITY.md, 375 px). */
+export function sidewaysScroll(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/** Full-page screenshots at 1280 and 375 px (`{name}-1280`, `{name}-375`); nothing scrolls sideways at 375. */
+export async function screenshotsAtBothWidths(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await screenshot(page, `${name}-1280`, { fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await screenshot(page, `${name}-375`, { fullPage: true });
+  if ((await sidewaysScroll(page)) > 0) throw new Error(`${name} scrolls sideways at 375 px`);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** Opens an admin list screen and its 新建 form; returns the form (modal or drawer). */
+export async function openCreateForm(page: Page, adminPath: string) {
+  await page.goto(adminPath);
+  await page.locator('.wx-resource-table .ant-table').waitFor();
+  await page.getByRole('button', { name: /新\s?建$/ }).click();
+  const form = page.locator('.wx-resource-modal, .wx-resource-drawer').filter({ visible: true });
+  await form.waitFor();
+  return form;
+}

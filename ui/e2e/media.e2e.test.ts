@@ -3,14 +3,15 @@
  * signed-in users and plays; /movie filters change the grid and the URL; /movie/{id} shows the
  * details when signed in.
  */
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiSignIn,
   browserAvailable,
+  openCreateForm,
   openPage,
   type Session,
   screenshot,
+  screenshotsAtBothWidths,
   startSession,
   useToken,
 } from './harness';
@@ -35,16 +36,6 @@ function toneWav(seconds: number): Buffer {
   for (let i = 0; i < samples; i++)
     wav.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
   return wav;
-}
-
-async function shots(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await screenshot(page, `${name}-1280`, { fullPage: true });
-  await page.setViewportSize({ width: 375, height: 812 });
-  await screenshot(page, `${name}-375`, { fullPage: true });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 describe.runIf(browserAvailable())('music and movies (e2e)', () => {
@@ -95,7 +86,7 @@ describe.runIf(browserAvailable())('music and movies (e2e)', () => {
       timeout: 15_000,
     });
     await page.getByRole('button', { name: '暂停' }).click();
-    await shots(page, 'music');
+    await screenshotsAtBothWidths(page, 'music');
     expect(errors).toEqual([]);
     await close();
   });
@@ -108,7 +99,7 @@ describe.runIf(browserAvailable())('music and movies (e2e)', () => {
     await cards.first().waitFor();
     // 16 demo movies, one hidden: one page of 18.
     expect(await cards.count()).toBe(15);
-    await shots(page, 'movie');
+    await screenshotsAtBothWidths(page, 'movie');
 
     await page.getByRole('group', { name: '类型' }).getByRole('button', { name: '纪录片' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('genre')).toBe('documentary');
@@ -170,7 +161,7 @@ describe.runIf(browserAvailable())('music and movies (e2e)', () => {
     ])
       expect(body).toContain(text);
     await page.getByText('这部电影暂时没有可播放的片源').waitFor();
-    await shots(page, 'movie-detail');
+    await screenshotsAtBothWidths(page, 'movie-detail');
 
     await page.goto('/movie/999999');
     await page.getByText('没有找到这部电影，它可能已下架').waitFor();
@@ -181,11 +172,7 @@ describe.runIf(browserAvailable())('music and movies (e2e)', () => {
   it('lets an editor upload a track’s audio on the admin screen; it plays on /music', async () => {
     const { page, errors, close } = await openPage(session, { width: 1440, height: 900 });
     await useToken(page, token);
-    await page.goto('/admin/music/music');
-    await page.locator('.wx-resource-table .ant-table').waitFor();
-    await page.getByRole('button', { name: /新\s?建$/ }).click();
-    const form = page.locator('.wx-resource-modal, .wx-resource-drawer').filter({ visible: true });
-    await form.waitFor();
+    const form = await openCreateForm(page, '/admin/music/music');
     await form.getByLabel('歌名', { exact: true }).fill('端到端之歌');
     await form.getByLabel('歌手', { exact: true }).fill('测试乐队');
 

@@ -5,14 +5,13 @@
  */
 import { generate } from '@ant-design/colors';
 import { TOTP } from 'otpauth';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiSignIn,
   browserAvailable,
   openPage,
   type Session,
-  screenshot,
+  screenshotsAtBothWidths,
   startSession,
   TEST_ADMIN_PASSWORD,
 } from './harness';
@@ -24,17 +23,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function shots(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await screenshot(page, `${name}-1280`, { fullPage: true });
-  await page.setViewportSize({ width: 375, height: 812 });
-  await screenshot(page, `${name}-375`, { fullPage: true });
-  // Nothing wider than the screen at 375 px.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 describe.runIf(browserAvailable())('public tools (e2e)', () => {
   let session: Session;
@@ -93,7 +81,7 @@ describe.runIf(browserAvailable())('public tools (e2e)', () => {
     await page.getByRole('alert').getByText('无法识别这个颜色').waitFor();
     await input.fill('#1677ff');
     await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 10_000 });
-    await shots(page, 'color');
+    await screenshotsAtBothWidths(page, 'color');
     expect(errors).toEqual([]);
     await close();
   });
@@ -156,7 +144,7 @@ describe.runIf(browserAvailable())('public tools (e2e)', () => {
       .poll(() => page.getByTestId('current-code').getAttribute('data-code'))
       .toBe(new TOTP({ secret: newSecret }).generate({ timestamp: now }));
 
-    await shots(page, 'google-code');
+    await screenshotsAtBothWidths(page, 'google-code');
     // No request of the whole visit carried a secret (the page's own assets only).
     for (const secret of [SECRET, SECRET.toLowerCase(), newSecret])
       expect(sent.filter((line) => line.includes(secret))).toEqual([]);
@@ -169,7 +157,7 @@ describe.runIf(browserAvailable())('public tools (e2e)', () => {
     const { page, errors, close } = await openPage(session);
     await page.goto('/merchant_join');
     await page.getByRole('heading', { name: '商户入驻', exact: true }).waitFor();
-    await shots(page, 'merchant-join');
+    await screenshotsAtBothWidths(page, 'merchant-join');
 
     // Step 1 with nothing and a bad mobile: per-field messages, no request.
     const posts: string[] = [];
@@ -218,7 +206,7 @@ describe.runIf(browserAvailable())('public tools (e2e)', () => {
     await page.getByLabel('开户银行').fill('中国工商银行');
     await page.getByLabel('开户支行').fill('杭州西湖支行');
     await page.getByLabel('银行账号').fill('6222020200112233445');
-    await shots(page, 'merchant-join-step4');
+    await screenshotsAtBothWidths(page, 'merchant-join-step4');
     await page.getByRole('button', { name: '提交申请' }).click();
 
     const numberBox = page.getByTestId('application-number');
@@ -226,7 +214,7 @@ describe.runIf(browserAvailable())('public tools (e2e)', () => {
     const number = (await numberBox.textContent())?.trim() ?? '';
     expect(number).toMatch(/^MJ\d{8}[A-Z2-9]{10}$/);
     await page.getByText('当前状态：审核中').waitFor();
-    await shots(page, 'merchant-join-done');
+    await screenshotsAtBothWidths(page, 'merchant-join-done');
 
     await page.getByRole('button', { name: '查询进度' }).click();
     await page.getByTestId('status-label').getByText('审核中').waitFor();

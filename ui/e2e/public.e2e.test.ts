@@ -8,6 +8,7 @@ import {
   openPage,
   type Session,
   screenshot,
+  sidewaysScroll,
   startSession,
   TEST_ADMIN_PASSWORD,
   TEST_CAPTCHA_CODE,
@@ -171,16 +172,14 @@ describe.runIf(browserAvailable())('public site (e2e)', () => {
     const { page, errors, close } = await openPage(session, { width: 375, height: 740 });
     await page.goto('/doc/category');
     await page.getByRole('heading', { name: '文档分类', exact: true }).waitFor();
-    const overflow = () =>
-      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(await overflow()).toBe(0);
+    expect(await sidewaysScroll(page)).toBe(0);
     expect(await page.locator('.wx-public-nav').isVisible()).toBe(false);
     await screenshot(page, 'public-375');
 
     await page.getByRole('button', { name: '打开导航菜单' }).click();
     const fold = page.locator('.wx-public-fold');
     await fold.waitFor();
-    expect(await overflow()).toBe(0);
+    expect(await sidewaysScroll(page)).toBe(0);
     await screenshot(page, 'public-375-menu');
     await fold.getByRole('link', { name: '电影' }).click();
     await page.getByRole('heading', { name: '电影', exact: true }).waitFor();

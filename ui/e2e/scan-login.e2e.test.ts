@@ -12,6 +12,7 @@ import {
   openPage,
   type Session,
   screenshot,
+  sidewaysScroll,
   startSession,
   TEST_CAPTCHA_CODE,
 } from './harness';
@@ -23,9 +24,6 @@ async function confirmUrlOf(page: Page): Promise<string> {
   await page.getByAltText('登录二维码').waitFor();
   return (await qr.getAttribute('data-confirm-url')) as string;
 }
-
-const overflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 describe.runIf(browserAvailable())('scan login (e2e)', () => {
   let session: Session;
@@ -69,7 +67,7 @@ describe.runIf(browserAvailable())('scan login (e2e)', () => {
     expect(await b.page.locator('[data-field="device"]').textContent()).toMatch(/^Chrome \d+ · Linux$/);
     expect(await b.page.locator('[data-field="ip"]').textContent()).toBe('127.0.0.1');
     expect(await b.page.locator('[data-field="time"]').textContent()).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
-    expect(await overflow(b.page)).toBe(0);
+    expect(await sidewaysScroll(b.page)).toBe(0);
 
     expect(await b.page.locator('[data-field="account"]').textContent()).toBe('编辑演示账号（editor）');
 
@@ -123,7 +121,7 @@ describe.runIf(browserAvailable())('scan login (e2e)', () => {
     await b.page.getByRole('heading', { name: '登录后确认' }).waitFor();
     await b.page.locator('img[alt="验证码"]').waitFor();
     expect(new URL(b.page.url()).pathname).toBe(new URL(url).pathname);
-    expect(await overflow(b.page)).toBe(0);
+    expect(await sidewaysScroll(b.page)).toBe(0);
     await screenshot(b.page, 'scan-login-confirm-signed-out-375');
     await fillLogin(b.page, 'editor', 'editor123', TEST_CAPTCHA_CODE);
     await b.page.getByRole('heading', { name: '确认登录' }).waitFor();
@@ -168,11 +166,11 @@ describe.runIf(browserAvailable())('scan login (e2e)', () => {
       await page.goto('/scan_login');
       await confirmUrlOf(page);
       await page.getByText('等待扫码').waitFor();
-      expect(await overflow(page)).toBe(0);
+      expect(await sidewaysScroll(page)).toBe(0);
       await screenshot(page, `scan-login-qr-${width}`);
       await page.getByRole('tab', { name: '密码登录' }).click();
       await page.locator('img[alt="验证码"]').waitFor();
-      expect(await overflow(page)).toBe(0);
+      expect(await sidewaysScroll(page)).toBe(0);
       await screenshot(page, `scan-login-password-${width}`);
       expect(errors).toEqual([]);
       await close();

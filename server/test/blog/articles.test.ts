@@ -121,15 +121,17 @@ describe.each(DB_KINDS)('public articles on %s', (kind) => {
     }
   });
 
-  it('refuses bad paging with 422 and per-field messages', async () => {
-    for (const query of ['page=0', 'page=abc', 'limit=0', 'limit=500']) {
+  it('refuses bad paging with 422 and a Chinese message naming the field', async () => {
+    for (const [query, field, label] of [
+      ['page=0', 'page', '页码'],
+      ['page=abc', 'page', '页码'],
+      ['limit=0', 'limit', '每页条数'],
+      ['limit=500', 'limit', '每页条数'],
+    ] as const) {
       const res = await get(`/api/public/articles?${query}`);
       expect(res.statusCode, query).toBe(422);
-      expect(res.json()).toMatchObject({
-        success: false,
-        errorCode: 422,
-        data: { fields: expect.any(Object) },
-      });
+      expect(res.json()).toMatchObject({ success: false, errorCode: 422 });
+      expect(res.json().data.fields[field], query).toMatch(new RegExp(`^${label}`));
     }
   });
 

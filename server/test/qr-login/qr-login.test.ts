@@ -157,7 +157,9 @@ describe.each(DB_KINDS)('scan login on %s', (kind) => {
     const unknown = 'A'.repeat(43);
     expect((await status(unknown)).statusCode).toBe(404);
     expect((await act(unknown, 'scan', editor)).statusCode).toBe(404);
-    expect((await status('short')).statusCode).toBe(422);
+    const short = await status('short');
+    expect(short.statusCode).toBe(422);
+    expect(short.json().data.fields.ticket).toMatch(/^二维码编号/);
     expect((await status('bad%20ticket%20with%20spaces')).statusCode).toBe(422);
   });
 

@@ -86,9 +86,17 @@ const listQuery = (extra: Record<string, object>, defaultLimit: number) =>
     type: 'object',
     additionalProperties: false,
     properties: {
-      page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1, description: '页码，从 1 开始' },
+      page: {
+        type: 'integer',
+        title: '页码',
+        minimum: 1,
+        maximum: MAX_PAGE,
+        default: 1,
+        description: '页码，从 1 开始',
+      },
       limit: {
         type: 'integer',
+        title: '每页条数',
         minimum: 1,
         maximum: MAX_LIMIT,
         default: defaultLimit,
@@ -98,7 +106,13 @@ const listQuery = (extra: Record<string, object>, defaultLimit: number) =>
     },
   }) as const;
 
-const tagQuery = { type: 'string', minLength: 1, maxLength: 20, description: '只看带此标签的' } as const;
+const tagQuery = {
+  type: 'string',
+  title: '标签',
+  minLength: 1,
+  maxLength: 20,
+  description: '只看带此标签的',
+} as const;
 
 interface ArticleRow {
   id: number | string;
@@ -243,7 +257,11 @@ export const blogPublicRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['public'],
         summary: '一篇已发布的文章（正文为安全的 HTML；每次读取计一次阅读）',
-        params: { type: 'object', properties: { id: { type: 'string', maxLength: 32 } }, required: ['id'] },
+        params: {
+          type: 'object',
+          properties: { id: { type: 'string', title: '文章', maxLength: 32 } },
+          required: ['id'],
+        },
         response: {
           200: successEnvelopeSchema(articleSchema),
           404: { description: ARTICLE_NOT_FOUND, ...failureEnvelopeSchema },
@@ -318,7 +336,7 @@ export const blogPublicRoutes: FastifyPluginAsync = async (app) => {
         summary: '公开的图片（拍摄时间最新在前，没有拍摄时间的按上传时间），带缩略图与尺寸',
         querystring: listQuery(
           {
-            album: { type: 'string', minLength: 1, maxLength: 50, description: '只看此相册' },
+            album: { type: 'string', title: '相册', minLength: 1, maxLength: 50, description: '只看此相册' },
             tag: tagQuery,
           },
           DEFAULT_PHOTOS_PER_PAGE,

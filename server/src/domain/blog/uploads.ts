@@ -82,7 +82,12 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
           type: 'object',
           required: ['resource'],
           properties: {
-            resource: { type: 'string', maxLength: 50, description: '图片属于哪个资源，如 photos、articles' },
+            resource: {
+              type: 'string',
+              title: '资源',
+              maxLength: 50,
+              description: '图片属于哪个资源，如 photos、articles',
+            },
           },
         },
         consumes: ['multipart/form-data'],

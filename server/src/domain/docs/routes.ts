@@ -171,11 +171,16 @@ export const docsRoutes: FastifyPluginAsync = async (app) => {
         querystring: {
           type: 'object',
           properties: {
-            q: { type: 'string', maxLength: MAX_QUERY_LENGTH, description: '搜索词，如 合同、法、劳动合同' },
-            categoryId: { type: 'integer', minimum: 1, description: '分类（含下级分类）' },
+            q: {
+              type: 'string',
+              title: '搜索词',
+              maxLength: MAX_QUERY_LENGTH,
+              description: '搜索词，如 合同、法、劳动合同',
+            },
+            categoryId: { type: 'integer', title: '分类', minimum: 1, description: '分类（含下级分类）' },
             validity: validitySchema,
-            page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
-            limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: 20 },
+            page: { type: 'integer', title: '页码', minimum: 1, maximum: MAX_PAGE, default: 1 },
+            limit: { type: 'integer', title: '每页条数', minimum: 1, maximum: MAX_LIMIT, default: 20 },
           },
         },
         response: {
@@ -237,7 +242,10 @@ export const docsRoutes: FastifyPluginAsync = async (app) => {
         security: bearerSecurity,
         params: {
           type: 'object',
-          properties: { id: { type: 'integer', minimum: 1 }, page: { type: 'integer', minimum: 1 } },
+          properties: {
+            id: { type: 'integer', title: '文档', minimum: 1 },
+            page: { type: 'integer', title: '页码', minimum: 1 },
+          },
         },
         response: {
           200: successEnvelopeSchema({

@@ -149,11 +149,17 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
           type: 'object',
           properties: {
             genre: { type: 'string', enum: MOVIE_GENRES.map((o) => o.value) },
-            year: { type: 'integer', minimum: 1888, maximum: 2100 },
+            year: { type: 'integer', title: '年份', minimum: 1888, maximum: 2100 },
             region: { type: 'string', enum: MOVIE_REGIONS.map((o) => o.value) },
-            q: { type: 'string', maxLength: 50 },
-            page: { type: 'integer', minimum: 1, default: 1 },
-            limit: { type: 'integer', minimum: 1, maximum: MAX_MOVIES_PAGE_SIZE, default: MOVIES_PAGE_SIZE },
+            q: { type: 'string', title: '搜索词', maxLength: 50 },
+            page: { type: 'integer', title: '页码', minimum: 1, default: 1 },
+            limit: {
+              type: 'integer',
+              title: '每页条数',
+              minimum: 1,
+              maximum: MAX_MOVIES_PAGE_SIZE,
+              default: MOVIES_PAGE_SIZE,
+            },
           },
         },
         response: {
@@ -213,7 +219,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
         tags: ['public'],
         summary: '电影详情（需登录）',
         security: bearerSecurity,
-        params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } },
+        params: { type: 'object', properties: { id: { type: 'integer', title: '电影', minimum: 1 } } },
         response: {
           200: successEnvelopeSchema({
             type: 'object',

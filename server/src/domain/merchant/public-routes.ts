@@ -232,7 +232,10 @@ export const merchantPublicRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['public'],
         summary: '查询商户入驻申请的审核进度（无需登录；不含任何个人或账户信息）',
-        params: { type: 'object', properties: { number: { type: 'string', pattern: NUMBER.source } } },
+        params: {
+          type: 'object',
+          properties: { number: { type: 'string', title: '申请编号', pattern: NUMBER.source } },
+        },
         response: {
           200: successEnvelopeSchema(statusSchema),
           404: { description: '没有这个申请编号', ...failureEnvelopeSchema },

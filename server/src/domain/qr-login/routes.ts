@@ -1,12 +1,16 @@
 /** The routes of API.md "Scan login" (fixed paths). See README.md for the flow. */
 import {
+  decideQrMove,
   ErrorCode,
   loginTopic,
   QR_CONFIRM_PATH,
+  QR_TICKET_MOVES,
   type QrScanInfo,
   type QrStatus,
   type QrStatusName,
   type QrTicket,
+  type QrTicketMove,
+  qrTicketStatus,
   t,
 } from '@wanxiang/core';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -24,9 +28,7 @@ import {
   consume,
   createTicket,
   findTicket,
-  statusOf,
   type TicketRow,
-  type TicketRowStatus,
   ticketRetryAfterMs,
   transition,
 } from './tickets.js';
@@ -47,7 +49,15 @@ export interface QrRoutesOptions {
 const ticketParams = {
   type: 'object',
   required: ['ticket'],
-  properties: { ticket: { type: 'string', minLength: 16, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' } },
+  properties: {
+    ticket: {
+      type: 'string',
+      title: '二维码编号',
+      minLength: 16,
+      maxLength: 128,
+      pattern: '^[A-Za-z0-9_-]+$',
+    },
+  },
 } as const;
 
 const statusSchema = {
@@ -94,26 +104,20 @@ export const qrLoginRoutes: FastifyPluginAsync<QrRoutesOptions> = async (app, { 
   const publish = (ticket: string, status: QrStatusName) => hub.publish(loginTopic(ticket), { status });
 
   /**
-   * The signed-in user's move from `from` to `to`. Anything else is a 409 saying why; a scan by
-   * the same user again is answered as done (the confirm screen may be reloaded).
+   * The signed-in user's move, as core's decideQrMove allows it; anything else is a 409 saying
+   * why, and a scan by the same user again is answered as done.
    */
-  async function move(
-    request: TicketRequest,
-    from: TicketRowStatus,
-    to: TicketRowStatus,
-  ): Promise<TicketRow> {
+  async function move(request: TicketRequest, name: QrTicketMove): Promise<TicketRow> {
     const { user } = signedIn(request);
     const now = config.now();
     const row = await liveTicket(request);
-    const status = statusOf(row, now);
-    const mine = row.userId === user.id;
-    if (to === 'scanned' && status === 'scanned' && mine) return row;
-    if (status !== from) throw illegal(status === 'scanned' && !mine ? 'scanned' : status);
-    if (from === 'scanned' && !mine) throw illegal('scanned');
+    const verdict = decideQrMove(name, qrTicketStatus(row, now), row.userId === user.id);
+    if (verdict === 'already') return row;
+    if (verdict !== 'go') throw illegal(verdict);
+    const { from, to } = QR_TICKET_MOVES[name];
     if (!(await transition(db, row, { from, to, userId: user.id, now }))) {
       // Someone else moved it in between: say what it is now.
-      const again = await liveTicket(request);
-      throw illegal(statusOf(again, now) === 'scanned' ? 'scanned' : statusOf(again, now));
+      throw illegal(qrTicketStatus(await liveTicket(request), now));
     }
     publish(request.params.ticket, to);
     return row;
@@ -171,7 +175,7 @@ export const qrLoginRoutes: FastifyPluginAsync<QrRoutesOptions> = async (app, { 
     async (request) => {
       const now = config.now();
       const row = await liveTicket(request);
-      const status = statusOf(row, now);
+      const status = qrTicketStatus(row, now);
       if (status !== 'confirmed') {
         return ok<QrStatus>({ status, expire: row.expiresAt, expiresIn: Math.max(0, row.expiresAt - now) });
       }
@@ -236,7 +240,7 @@ export const qrLoginRoutes: FastifyPluginAsync<QrRoutesOptions> = async (app, { 
     '/api/login/qr/:ticket/scan',
     userRoute('扫码：登录用户打开确认页，返回请求登录的设备信息'),
     async (request) => {
-      const row = await move(request, 'pending', 'scanned');
+      const row = await move(request, 'scan');
       return ok<QrScanInfo>({
         status: 'scanned',
         expire: row.expiresAt,
@@ -249,7 +253,7 @@ export const qrLoginRoutes: FastifyPluginAsync<QrRoutesOptions> = async (app, { 
     '/api/login/qr/:ticket/confirm',
     userRoute('确认登录（仅限扫码的账号）：等待页随后取得新令牌'),
     async (request) => {
-      await move(request, 'scanned', 'confirmed');
+      await move(request, 'confirm');
       return ok<QrStatus>({ status: 'confirmed' }, '已确认登录');
     },
   );
@@ -258,7 +262,7 @@ export const qrLoginRoutes: FastifyPluginAsync<QrRoutesOptions> = async (app, { 
     '/api/login/qr/:ticket/cancel',
     userRoute('取消本次扫码登录（仅限扫码的账号）'),
     async (request) => {
-      await move(request, 'scanned', 'cancelled');
+      await move(request, 'cancel');
       return ok<QrStatus>({ status: 'cancelled' }, '已取消登录');
     },
   );

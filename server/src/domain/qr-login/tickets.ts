@@ -4,12 +4,12 @@
  * anyone collect a token. The status a caller sees is derived: a live row past its expiry is
  * `expired` without anything having to update it.
  */
-import { QR_CLAIM_WINDOW_MS, QR_TICKETS_PER_MINUTE, type QrStatusName } from '@wanxiang/core';
+import { QR_CLAIM_WINDOW_MS, QR_TICKETS_PER_MINUTE, type QrStoredStatus } from '@wanxiang/core';
 import type { ColumnType, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { newToken, sha256Hex } from '../auth/tokens.js';
 
-export type TicketRowStatus = 'pending' | 'scanned' | 'confirmed' | 'cancelled';
+export type TicketRowStatus = QrStoredStatus;
 
 export interface QrLoginTicketsTable {
   /** SHA-256 (hex) of the ticket. */
@@ -102,12 +102,6 @@ export async function findTicket(db: Kysely<Database>, ticket: string): Promise<
     userId: row.user_id,
     consumedAt: row.consumed_at,
   };
-}
-
-/** What the ticket is now: cancelled stays cancelled; anything else past its time is expired. */
-export function statusOf(row: TicketRow, now: number): QrStatusName {
-  if (row.status === 'cancelled') return 'cancelled';
-  return row.expiresAt <= now ? 'expired' : row.status;
 }
 
 /**
