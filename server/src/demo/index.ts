@@ -58,6 +58,8 @@ export {
   uploadsDir,
 } from '../files/blob-store.js';
 
+import { inlineLimit } from '../db/limit.js';
+
 export interface DemoContentOptions {
   /** The server's data folder: files go to `${dataDir}/uploads/`. */
   dataDir: string;
@@ -90,7 +92,7 @@ export async function hasDemoContent(db: AnyDb): Promise<boolean> {
   const row = await db
     .selectFrom(modelOf(findDef(MARKER)).table)
     .select('id')
-    .limit(1)
+    .limit(inlineLimit(1))
     .executeTakeFirst();
   return row !== undefined;
 }

@@ -8,6 +8,35 @@ export function ok<T>(data: T, message?: string): SuccessEnvelope<T> {
   return message === undefined ? { success: true, data } : { success: true, data, message };
 }
 
+/** JSON to put into an answer as it is, as text or UTF-8 bytes (a list page that SQLite wrote). */
+export class JsonText {
+  constructor(readonly json: string | Buffer) {}
+}
+
+/**
+ * `JSON.stringify(ok(data))` as UTF-8 bytes, where `JsonText` values of `data` go in as they
+ * are. The route sends it with a JSON content type, so Fastify does not serialise it again.
+ */
+export function okBytes(data: Record<string, unknown>): Buffer {
+  const parts: (string | Buffer)[] = [];
+  let text = '{"success":true,"data":{';
+  let first = true;
+  for (const [key, value] of Object.entries(data)) {
+    if (value === undefined) continue;
+    text += `${first ? '' : ','}${JSON.stringify(key)}:`;
+    first = false;
+    if (value instanceof JsonText) {
+      parts.push(text, value.json);
+      text = '';
+    } else text += JSON.stringify(value);
+  }
+  parts.push(`${text}}}`);
+  return Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
+}
+
+/** The content type of JSON answers, as Fastify sets it for serialised ones. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
 export interface ApiErrorInit {
   /** HTTP status; login failures and revoked sessions answer 200 with a non-zero errorCode. */
   status: number;

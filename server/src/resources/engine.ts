@@ -19,8 +19,10 @@ import {
   validateBody,
   validateInput,
 } from '@wanxiang/core';
+import SqliteDatabase from 'better-sqlite3';
 import { type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../db/connect.js';
+import { inlineLimit } from '../db/limit.js';
 import { ApiError, conflict, invalidInput, notFound } from '../http/envelope.js';
 import { type AuditNote, diffRows, writeAudit } from './audit.js';
 import { bumpVersion, cachedCount, countKey, rememberCount, versionOf } from './counts.js';
@@ -44,7 +46,8 @@ import {
   notFoundMessage,
   type OrderKey,
   orderKeys,
-  type selectPage,
+  type PageRequest,
+  pageKeyColumns,
   unsupportedMessage,
 } from './query.js';
 import { type ReadRows, type Relations, readWith, relationsOf } from './relations.js';
@@ -63,7 +66,9 @@ import {
   toDbValue,
   toDbValues,
   toWireRow,
+  WIRE_CONVERTERS,
   type WireRow,
+  wireKind,
 } from './storage.js';
 
 export type RawQuery = Record<string, string | string[] | number | undefined>;
@@ -74,6 +79,23 @@ export interface ListAnswer {
   page: { total: number; page: number; limit: number; nextCursor: string | null };
   relations: Relations;
 }
+
+/** `ListAnswer` with its rows as a JSON array's text or UTF-8 bytes (`listJson`). */
+export type ListJson = Omit<ListAnswer, 'results'> & { results: string | Buffer };
+
+interface PageRows {
+  /** The wire rows, or null when the rows came as `json`. */
+  results: WireRow[] | null;
+  /** The rows as a JSON array, UTF-8 (written by SQLite). */
+  json: Buffer | null;
+  count: number;
+  /** The last row's values of the order's columns. */
+  last: DbRow | null;
+  /** Rows with (at least) the wire values of the relation fields. */
+  related: readonly Record<string, unknown>[];
+}
+
+type Listing = Omit<ListAnswer, 'results'> & Pick<PageRows, 'results' | 'json'>;
 
 export interface EngineOptions {
   db: AnyDb;
@@ -113,6 +135,39 @@ function arrayReaderOf(model: ResourceModel, columns: readonly string[]) {
   }
   return reader;
 }
+
+/** The order's values of a row read as an array whose columns are `columns`: where the next page starts. */
+function lastKeys(
+  keys: readonly OrderKey[],
+  columns: readonly string[],
+  values: readonly unknown[] | undefined,
+): DbRow | null {
+  if (!values) return null;
+  const last: DbRow = {};
+  for (const key of keys) last[key.column] = values[columns.indexOf(key.column)];
+  return last;
+}
+
+/** The wire values of a model's relation fields in rows read as arrays whose columns are `columns`. */
+function relationValues(
+  model: ResourceModel,
+  columns: readonly string[],
+  rows: readonly unknown[][],
+): Record<string, unknown>[] {
+  if (model.relations.length === 0) return [];
+  const fields = model.relations.map((fs) => ({
+    name: fs.name,
+    at: columns.indexOf(fs.column as string),
+    convert: WIRE_CONVERTERS[wireKind(fs.field)] as (value: unknown) => unknown,
+  }));
+  return rows.map((values) => {
+    const row: Record<string, unknown> = {};
+    for (const { name, at, convert } of fields) row[name] = convert(values[at]);
+    return row;
+  });
+}
+
+const { SqliteError } = SqliteDatabase;
 
 export const unsupported = () => new ApiError({ status: 403, errorCode: 403, message: unsupportedMessage });
 export const staleUpdate = () => conflict('数据已被他人修改，请刷新后重试');
@@ -183,7 +238,7 @@ export class ResourceEngine {
     return out;
   }
 
-  relations(def: ResourceDef, rows: readonly WireRow[]): Promise<Relations> {
+  relations(def: ResourceDef, rows: readonly Record<string, unknown>[]): Promise<Relations> {
     return relationsOf(this.db, def, rows, (name) => this.resource(name), {
       reader: this.reader,
       read: this.read,
@@ -192,34 +247,75 @@ export class ResourceEngine {
   }
 
   /**
-   * The rows of a page as wire rows, plus the last row's values of the order's columns (where
-   * the next page starts). On the SQLite reader the rows come as arrays and go straight to wire
-   * rows; otherwise through Kysely's row objects.
+   * The page as SQLite writes it (query.ts `wholePage`): the rows' JSON as bytes, and per row
+   * the order's and relations' values. Null when SQLite cannot write it (a key column holding a
+   * blob, which JSON cannot hold): the page is then read the JavaScript way.
+   */
+  private readWholePage(
+    reader: SqliteReader,
+    def: ResourceDef,
+    page: PageRequest,
+    keys: readonly OrderKey[],
+  ): PageRows | null {
+    const model = modelOf(def);
+    const compiled = compilePage(this.db, this.dialect, def, { ...page, columns: 'wireJson' });
+    let row: unknown[];
+    try {
+      row = reader.arrays(compiled.sql, compiled.parameters).rows[0] as unknown[];
+    } catch (error) {
+      if (error instanceof SqliteError) return null;
+      throw error;
+    }
+    const columns = pageKeyColumns(model, keys);
+    const perRow = JSON.parse(row[1] as string) as unknown[][];
+    return {
+      results: null,
+      json: row[0] as Buffer,
+      count: perRow.length,
+      last: lastKeys(keys, columns, perRow.at(-1)),
+      related: relationValues(model, columns, perRow),
+    };
+  }
+
+  /**
+   * The rows of a page, plus the last row's values of the order's columns (where the next page
+   * starts) and rows holding at least the relation fields (for the related names). `asJson` asks
+   * for the rows as one JSON text, which SQLite writes where it can (sqlite-json.ts); otherwise
+   * they are wire rows: on the SQLite reader made from arrays, else from Kysely's row objects.
    */
   private async readPage(
     def: ResourceDef,
-    page: Parameters<typeof selectPage>[3],
+    page: PageRequest,
     keys: readonly OrderKey[],
-  ): Promise<{ results: WireRow[]; count: number; last: DbRow | null }> {
-    const compiled = compilePage(this.db, this.dialect, def, page);
-    if (!this.reader) {
-      const dbRows = (await this.db.executeQuery(compiled)).rows as DbRow[];
-      return { results: await this.toWire(def, dbRows), count: dbRows.length, last: dbRows.at(-1) ?? null };
+    asJson: boolean,
+  ): Promise<PageRows> {
+    const model = modelOf(def);
+    const reader = this.reader;
+    if (reader && asJson && !this.hooks(def).loadVirtual) {
+      const whole = this.readWholePage(reader, def, page, keys);
+      if (whole) return whole;
     }
-    const { columns, rows } = this.reader.arrays(compiled.sql, compiled.parameters);
-    const toWire = arrayReaderOf(modelOf(def), columns);
+    const compiled = compilePage(this.db, this.dialect, def, page);
+    if (!reader) {
+      const dbRows = (await this.db.executeQuery(compiled)).rows as DbRow[];
+      const results = await this.toWire(def, dbRows);
+      return { results, json: null, count: dbRows.length, last: dbRows.at(-1) ?? null, related: results };
+    }
+    const { columns, rows } = reader.arrays(compiled.sql, compiled.parameters);
+    const toWire = arrayReaderOf(model, columns);
     const results = rows.map(toWire);
     if (results.length > 0) await this.hooks(def).loadVirtual?.(this.db, results);
-    const lastValues = rows.at(-1);
-    let last: DbRow | null = null;
-    if (lastValues) {
-      last = {};
-      for (const key of keys) last[key.column] = lastValues[columns.indexOf(key.column)];
-    }
-    return { results, count: rows.length, last };
+    return {
+      results,
+      json: null,
+      count: rows.length,
+      last: lastKeys(keys, columns, rows.at(-1)),
+      related: results,
+    };
   }
 
-  async list(def: ResourceDef, raw: RawQuery): Promise<ListAnswer> {
+  /** A page of the list, with its total, next cursor and related names (`list`, `listJson`). */
+  private async listing(def: ResourceDef, raw: RawQuery, asJson: boolean): Promise<Listing> {
     const query = this.parseQuery(def, raw);
     const model = modelOf(def);
     const { limit, page } = query;
@@ -229,6 +325,7 @@ export class ResourceEngine {
       const results = all.slice((page - 1) * limit, page * limit);
       return {
         results,
+        json: null,
         page: { total: wantsTotal(raw) ? all.length : -1, page, limit, nextCursor: null },
         relations: await this.relations(def, results),
       };
@@ -237,7 +334,12 @@ export class ResourceEngine {
     const after = query.cursor ? decodeCursor(keys, query.cursor) : null;
     const offset = after ? 0 : (page - 1) * limit;
     const version = versionOf(this.db, def.name);
-    const { results, count, last } = await this.readPage(def, { query, after, limit, offset }, keys);
+    const { results, json, count, last, related } = await this.readPage(
+      def,
+      { query, after, limit, offset },
+      keys,
+      asJson,
+    );
     const full = count === limit;
     const nextCursor = full && last ? encodeCursor(keys, last) : null;
 
@@ -258,9 +360,24 @@ export class ResourceEngine {
     }
     return {
       results,
+      json,
       page: { total, page, limit, nextCursor },
-      relations: await this.relations(def, results),
+      relations: await this.relations(def, related),
     };
+  }
+
+  async list(def: ResourceDef, raw: RawQuery): Promise<ListAnswer> {
+    const { results, page, relations } = await this.listing(def, raw, false);
+    return { results: results ?? [], page, relations };
+  }
+
+  /**
+   * The list as the HTTP answer carries it: `results` as JSON text (written by SQLite where it
+   * can, see sqlite-json.ts), `page` and `relations` as values — the same answer as `list`.
+   */
+  async listJson(def: ResourceDef, raw: RawQuery): Promise<ListJson> {
+    const { results, json, page, relations } = await this.listing(def, raw, true);
+    return { results: json ?? JSON.stringify(results), page, relations };
   }
 
   private liveRow(db: AnyDb, model: ResourceModel, id: number) {
@@ -481,7 +598,7 @@ export class ResourceEngine {
         if ((field.type !== 'relation' && field.type !== 'relationList') || field.resource !== def.name)
           continue;
         const column = fs.column as string;
-        let qb = trx.selectFrom(model.table).select(sql.ref('id').as('id')).limit(1);
+        let qb = trx.selectFrom(model.table).select(sql.ref('id').as('id')).limit(inlineLimit(1));
         qb =
           field.type === 'relation'
             ? qb.where(sql.ref(column), '=', id)

@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ListQuery, ResourceDef } from '@wanxiang/core';
 import { sql } from 'kysely';
+import { inlineLimit } from '../db/limit.js';
 import type { ResourceEngine } from './engine.js';
 import { EXPORT_BATCH } from './export.js';
 import type { ExportAnswer, ExportTask, ExportWorkerData } from './export-worker.js';
@@ -88,7 +89,7 @@ export function parallelCsvExport(
       ),
       keys,
     )
-      .limit(1)
+      .limit(inlineLimit(1))
       .offset(EXPORT_BATCH - 1)
       .compile();
     const { rows } = reader.arrays(compiled.sql, compiled.parameters);

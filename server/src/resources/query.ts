@@ -5,8 +5,10 @@
 import type { Filter, ListQuery, ResourceDef } from '@wanxiang/core';
 import { type CompiledQuery, type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../db/connect.js';
+import { inlineLimit } from '../db/limit.js';
 import { invalidInput } from '../http/envelope.js';
 import type { AnyDb } from './extensions.js';
+import { ident, PAGE_KEYS, WIRE_JSON, wireJsonSql } from './sqlite-json.js';
 import { columnOf, type DbRow, fieldDefOf, modelOf, type ResourceModel, toDbValue } from './storage.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: rows of registry tables are untyped records
@@ -237,6 +239,12 @@ export interface PageRequest {
   until?: unknown[] | null;
   limit: number;
   offset: number;
+  /**
+   * `stored` (the default): every column. `wireJson` (SQLite): each row's wire JSON written by
+   * SQLite (sqlite-json.ts) as `WIRE_JSON`, plus the columns of the order and of the relations —
+   * what the list needs besides the JSON (the next cursor, the related names).
+   */
+  columns?: 'stored' | 'wireJson';
 }
 
 /**
@@ -246,23 +254,80 @@ export interface PageRequest {
  */
 export const DEFERRED_JOIN_OFFSET = 500;
 
-/** The page's rows (every column). */
+/**
+ * The columns besides the JSON that a `wireJson` page reports per row, in this order: the order's
+ * (where the next page starts), then the relations' (whose names the answer carries).
+ */
+export function pageKeyColumns(model: ResourceModel, keys: readonly OrderKey[]): string[] {
+  return [...new Set([...keys.map((k) => k.column), ...model.relations.map((fs) => fs.column as string)])];
+}
+
+/** The columns a page selects (see `PageRequest.columns`). */
+function pageColumns(qb: Select, model: ResourceModel, keys: readonly OrderKey[], page: PageRequest): Select {
+  if (page.columns !== 'wireJson') return qb.selectAll();
+  return qb.select([
+    sql.raw(wireJsonSql(model)).as(WIRE_JSON),
+    ...pageKeyColumns(model, keys).map((column) => sql.ref(column).as(column)),
+  ]);
+}
+
+/**
+ * A `wireJson` page as one row: `WIRE_JSON` the JSON array of its rows as UTF-8 bytes (a blob:
+ * no JavaScript string is made of it, and it goes to the socket as it is), `PAGE_KEYS` a JSON
+ * array of each row's `pageKeyColumns`. Both aggregates are ordered as the page is.
+ */
+function wholePage(db: AnyDb, rows: Select, keys: readonly OrderKey[], columns: readonly string[]): Select {
+  const order = keys.map((k) => `${ident(k.column)} ${k.desc ? 'desc' : 'asc'}`).join(', ');
+  return db
+    .selectFrom(rows.as('page'))
+    .select([
+      sql
+        .raw(
+          `cast('[' || coalesce(group_concat(${ident(WIRE_JSON)}, ',' order by ${order}), '') || ']' as blob)`,
+        )
+        .as(WIRE_JSON),
+      sql
+        .raw(`json_group_array(json_array(${columns.map(ident).join(', ')}) order by ${order})`)
+        .as(PAGE_KEYS),
+    ]);
+}
+
+/** The page's rows (or, for `wireJson`, the whole page as one row). */
 export function selectPage(db: AnyDb, dialect: DialectName, def: ResourceDef, page: PageRequest): Select {
   const model = modelOf(def);
   const keys = orderKeys(model, page.query);
+  const rows = selectPageRows(db, dialect, model, keys, page);
+  return page.columns === 'wireJson' ? wholePage(db, rows, keys, pageKeyColumns(model, keys)) : rows;
+}
+
+function selectPageRows(
+  db: AnyDb,
+  dialect: DialectName,
+  model: ResourceModel,
+  keys: readonly OrderKey[],
+  page: PageRequest,
+): Select {
   if (!page.after && page.offset >= DEFERRED_JOIN_OFFSET) {
     const ids = applyOrder(
       applyFilters(db.selectFrom(model.table).select(sql.ref('id').as('id')), model, page.query, dialect),
       keys,
     )
-      .limit(page.limit)
+      .limit(inlineLimit(page.limit))
       .offset(page.offset);
-    return applyOrder(db.selectFrom(model.table).selectAll().where(sql.ref('id'), 'in', ids), keys);
+    return applyOrder(
+      pageColumns(db.selectFrom(model.table), model, keys, page).where(sql.ref('id'), 'in', ids),
+      keys,
+    );
   }
-  let qb: Select = applyFilters(db.selectFrom(model.table).selectAll(), model, page.query, dialect);
+  let qb: Select = applyFilters(
+    pageColumns(db.selectFrom(model.table), model, keys, page),
+    model,
+    page.query,
+    dialect,
+  );
   if (page.after) qb = qb.where(afterCursor(keys, page.after, dialect));
   if (page.until) qb = qb.where(untilCursor(keys, page.until));
-  qb = applyOrder(qb, keys).limit(page.limit);
+  qb = applyOrder(qb, keys).limit(inlineLimit(page.limit));
   if (!page.after && page.offset > 0) qb = qb.offset(page.offset);
   return qb;
 }
@@ -302,6 +367,7 @@ export function compilePage(
     page.after,
     page.limit,
     page.offset,
+    page.columns,
   ]);
   let compiled = cache.get(key);
   if (compiled) return compiled;

@@ -13,7 +13,7 @@ import { type CompiledQuery, sql } from 'kysely';
 import { COUNT_TTL_MS, versionOf } from './counts.js';
 import type { AnyDb } from './extensions.js';
 import type { SqliteReader } from './sqlite-reader.js';
-import { columnOf, fromDbValue, modelOf, type WireRow } from './storage.js';
+import { columnOf, fromDbValue, modelOf } from './storage.js';
 
 export type Relations = Record<string, Record<string, string>>;
 
@@ -63,7 +63,7 @@ function cacheOf(scope: NameCacheScope, resource: string): NameEntry {
   return entry;
 }
 
-function idsOf(rows: readonly WireRow[], field: string): number[] {
+function idsOf(rows: readonly Record<string, unknown>[], field: string): number[] {
   const ids = new Set<number>();
   for (const row of rows) {
     const value = row[field];
@@ -142,7 +142,8 @@ export async function displayNames(
 export async function relationsOf(
   db: AnyDb,
   def: ResourceDef,
-  rows: readonly WireRow[],
+  /** Rows with (at least) the relation fields' wire values. */
+  rows: readonly Record<string, unknown>[],
   resolve: (name: string) => ResourceDef | undefined,
   options: NameOptions = {},
 ): Promise<Relations> {

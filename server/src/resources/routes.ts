@@ -16,7 +16,7 @@
  */
 import type { ResourceDef } from '@wanxiang/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { invalidInput, ok } from '../http/envelope.js';
+import { invalidInput, JSON_CONTENT_TYPE, JsonText, ok, okBytes } from '../http/envelope.js';
 import {
   authFailureResponses,
   bearerSecurity,
@@ -95,7 +95,10 @@ function registerResource(app: FastifyInstance, engine: ResourceEngine, def: Res
         },
       },
     },
-    async (request) => ok(await engine.list(def, request.query as RawQuery)),
+    async (request, reply) => {
+      const { results, page, relations } = await engine.listJson(def, request.query as RawQuery);
+      return reply.type(JSON_CONTENT_TYPE).send(okBytes({ results: new JsonText(results), page, relations }));
+    },
   );
 
   app.get(

@@ -14,6 +14,7 @@
  * `all()` (never left open across an `await`), so no read transaction outlives one call.
  */
 import SqliteDatabase from 'better-sqlite3';
+import { registerWireFunctions } from './sqlite-json.js';
 
 /** Distinct SQL texts kept prepared (a list's SQL varies with its filters, order and paging). */
 const MAX_STATEMENTS = 500;
@@ -39,6 +40,8 @@ export class SqliteReader {
     this.db = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
     // A checkpoint or a recovery by the writer may hold the file briefly: wait as the writer does.
     this.db.pragma('busy_timeout = 5000');
+    // The lists' wire JSON hands unusual values back to JavaScript (sqlite-json.ts).
+    registerWireFunctions(this.db);
     if (options.cacheKiB !== undefined)
       this.db.pragma(`cache_size = -${Math.max(64, Math.floor(options.cacheKiB))}`);
     if (options.mmapBytes !== undefined) this.db.pragma(`mmap_size = ${Math.floor(options.mmapBytes)}`);

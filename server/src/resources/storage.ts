@@ -150,10 +150,14 @@ export function epochMs(value: unknown): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
+/** The furthest instant a `Date` holds (±100 000 000 days from 1970). */
+const MAX_DATE_MS = 8.64e15;
+
+/** ISO text of epoch ms; null for a value that is no instant (not a number, or beyond a `Date`). */
 export function isoOf(ms: unknown): string | null {
   if (ms === null || ms === undefined) return null;
   const n = Number(ms);
-  return Number.isFinite(n) ? isoText(n) : null;
+  return Number.isFinite(n) && Math.abs(n) <= MAX_DATE_MS ? isoText(n) : null;
 }
 
 /** A wire value of a field as its column value. */
@@ -176,30 +180,9 @@ export function toDbValue(field: FieldDef, value: unknown): unknown {
   }
 }
 
-/** A column value as the field's wire value. */
+/** A column value as the field's wire value (a secret unmasked: callers that show it mask it). */
 export function fromDbValue(field: FieldDef, value: unknown): unknown {
-  if (value === null || value === undefined) return null;
-  switch (field.type) {
-    case 'datetime':
-      return isoOf(value);
-    case 'boolean':
-      return value === 1 || value === true || value === '1' || value === 1n;
-    case 'integer':
-    case 'money':
-    case 'relation':
-    case 'number':
-      return Number(value);
-    default:
-      if (JSON_TYPES.has(field.type)) {
-        try {
-          return JSON.parse(String(value));
-        } catch {
-          // A hand-edited cell that is not JSON reads as empty rather than failing the whole list.
-          return null;
-        }
-      }
-      return value;
-  }
+  return WIRE_CONVERTERS[wireKind(field, false)](value);
 }
 
 export type DbRow = Record<string, unknown>;
@@ -219,8 +202,8 @@ export function toWireRow(model: ResourceModel, row: DbRow): WireRow {
   for (let i = 0; i < plan.names.length; i++) {
     out[plan.names[i] as string] = (plan.converts[i] as Convert)(row[plan.columns[i] as string]);
   }
-  out.createdAt = isoOf(row.created_at) ?? '';
-  out.updatedAt = isoOf(row.updated_at) ?? '';
+  out.createdAt = WIRE_CONVERTERS.stamp(row.created_at);
+  out.updatedAt = WIRE_CONVERTERS.stamp(row.updated_at);
   return out;
 }
 
@@ -235,27 +218,39 @@ function parseJson(value: unknown): unknown {
   }
 }
 
-const toNumber: Convert = (v) => (v === null || v === undefined ? null : Number(v));
-const toIso: Convert = (v) => (v === null || v === undefined ? null : isoOf(v));
-const toBoolean: Convert = (v) =>
-  v === null || v === undefined ? null : v === 1 || v === true || v === '1' || v === 1n;
-const asIs: Convert = (v) => (v === undefined ? null : v);
-const masked: Convert = (v) => (v === null || v === undefined ? null : MASK);
+/**
+ * How a stored value becomes its wire value, by kind. The kinds are named so that the SQL that
+ * writes wire rows as JSON inside SQLite (sqlite-json.ts) follows the same cases, and hands any
+ * value it does not handle itself back to these very functions.
+ */
+export const WIRE_CONVERTERS = {
+  iso: (v) => (v === null || v === undefined ? null : isoOf(v)),
+  /** `createdAt` and `updatedAt`: always text. */
+  stamp: (v) => isoOf(v) ?? '',
+  boolean: (v) => (v === null || v === undefined ? null : v === 1 || v === true || v === '1' || v === 1n),
+  number: (v) => (v === null || v === undefined ? null : Number(v)),
+  json: parseJson,
+  text: (v) => (v === undefined ? null : v),
+  masked: (v) => (v === null || v === undefined ? null : MASK),
+} satisfies Record<string, Convert>;
 
-/** `fromDbValue` specialised for one field (the same results, no switch per value). */
-export function wireConverter(field: FieldDef): Convert {
+export type WireKind = keyof typeof WIRE_CONVERTERS;
+
+/** The conversion of a field's stored value; a write-only field reads masked unless told not to. */
+export function wireKind(field: FieldDef, mask = true): WireKind {
+  if (field.writeOnly && mask) return 'masked';
   switch (field.type) {
     case 'datetime':
-      return toIso;
+      return 'iso';
     case 'boolean':
-      return toBoolean;
+      return 'boolean';
     case 'integer':
     case 'money':
     case 'relation':
     case 'number':
-      return toNumber;
+      return 'number';
     default:
-      return JSON_TYPES.has(field.type) ? parseJson : asIs;
+      return JSON_TYPES.has(field.type) ? 'json' : 'text';
   }
 }
 
@@ -289,7 +284,7 @@ function wirePlanOf(model: ResourceModel): WirePlan {
     if (fs.field.writeOnly && fs.hashed) continue;
     names.push(fs.name);
     columns.push(fs.column as string);
-    converts.push(fs.field.writeOnly ? masked : wireConverter(fs.field));
+    converts.push(WIRE_CONVERTERS[wireKind(fs.field)]);
     keys[fs.name] = null;
   }
   const template = JSON.parse(JSON.stringify(keys)) as WireRow;
@@ -320,8 +315,8 @@ export function arrayRowReader(
       const p = positions[i] as number;
       out[names[i] as string] = (converts[i] as Convert)(p < 0 ? undefined : values[p]);
     }
-    out.createdAt = (createdAt < 0 ? null : isoOf(values[createdAt])) ?? '';
-    out.updatedAt = (updatedAt < 0 ? null : isoOf(values[updatedAt])) ?? '';
+    out.createdAt = WIRE_CONVERTERS.stamp(createdAt < 0 ? null : values[createdAt]);
+    out.updatedAt = WIRE_CONVERTERS.stamp(updatedAt < 0 ? null : values[updatedAt]);
     return out;
   };
 }

@@ -19,6 +19,7 @@ import { wavDuration } from '../../src/demo/audio.js';
 import { blobIdOf, blobPath, type DemoContentReport, seedDemoContent } from '../../src/demo/index.js';
 import { type DbRow, modelOf, toWireRow, type WireRow } from '../../src/resources/storage.js';
 import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
+import { adminApi } from '../resources/helpers.js';
 
 const tabled = RESOURCES.filter((def) => modelOf(def).hasTable);
 
@@ -74,6 +75,19 @@ describe.each(DB_KINDS)('demo content (%s)', (kind) => {
     const again = await seedDemoContent(t.app.db, { dataDir: t.config.dataDir, now: t.clock.now() + 60_000 });
     expect(again.seeded).toBe(false);
     expect(await tableCounts()).toEqual(before);
+  });
+
+  it('answers every list over HTTP as the engine makes its rows (on SQLite, SQLite writes them)', async () => {
+    const api = await adminApi(t);
+    for (const def of RESOURCES) {
+      for (const query of ['limit=50', 'limit=7&page=2', 'limit=5&sort=-id']) {
+        const answer = await api.get(`/api/admin/${def.name}?${query}`);
+        expect(answer.status, `${def.name}?${query}`).toBe(200);
+        const raw = Object.fromEntries(new URLSearchParams(query));
+        const expected = JSON.parse(JSON.stringify(await t.app.resources.list(def, raw)));
+        expect(answer.body.data, `${def.name}?${query}`).toEqual(expected);
+      }
+    }
   });
 
   it('fills every resource that has a table', async () => {

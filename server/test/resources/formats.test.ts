@@ -6,7 +6,7 @@
  * with the awkward cases mixed in (negative and fractional times and amounts, text a spreadsheet
  * would run, JSON with spaces, escapes, repeated keys, lone surrogates, invalid text …).
  */
-import { type FieldDef, JSON_TYPES, RESOURCES } from '@wanxiang/core';
+import { type FieldDef, RESOURCES } from '@wanxiang/core';
 import { describe, expect, it } from 'vitest';
 import {
   chinaTimeOfStored,
@@ -20,35 +20,7 @@ import {
 import { CSV_KINDS, chinaTime, csvColumns, csvRow } from '../../src/resources/export.js';
 import { arrayRowReader, type DbRow, isoOf, modelOf, toWireRow } from '../../src/resources/storage.js';
 import { chinaMinuteText, isoText } from '../../src/resources/time-format.js';
-
-/** xorshift32: the same values on every run. */
-function generator(seed: number) {
-  let state = seed >>> 0 || 1;
-  const next = () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
-  return { next, int, pick };
-}
-
-const g = generator(20240601);
-const DAY = 86_400_000;
-const YEAR_10000 = 253_402_300_800_000;
-
-function someMs(): number {
-  return g.pick([
-    () => g.int(0, 4_102_444_800_000), // 1970–2100
-    () => g.int(-62_135_596_800_000, 0), // years 1–1969
-    () => g.int(YEAR_10000 - 30 * DAY, YEAR_10000 + 30 * DAY), // around year 10 000
-    () => g.int(-30 * DAY, 30 * DAY),
-    () => g.int(0, 4_102_444_800_000) + g.pick([0.25, 0.5, 0.999, -0.5]),
-    () => g.pick([0, -0, -1, 1, DAY - 1, DAY, -DAY, 8 * 3_600_000 - 1, -8 * 3_600_000, YEAR_10000 - 1]),
-  ])();
-}
+import { DAY, g, someJsonValue, someMs, someStored } from './stored-values.js';
 
 describe('times without a Date per value', () => {
   it('isoText is toISOString', () => {
@@ -140,30 +112,6 @@ describe('CSV cells', () => {
 
 // ---- JSON cells ------------------------------------------------------------------------------------
 
-function someJsonValue(depth = 0): unknown {
-  const kinds = depth > 3 ? 4 : 7;
-  switch (g.int(0, kinds - 1)) {
-    case 0:
-      return g.int(-1e6, 1e6);
-    case 1:
-      return g.pick(['宫保鸡丁', 'a b', '', 'x"y', 'back\\slash', 'tab\there', '😀', 'é', '\u2028', '1']);
-    case 2:
-      return g.pick([true, false, null]);
-    case 3:
-      return g.pick([0.5, -0, 1e21, 12.25, 2 ** 60]);
-    case 4:
-      return Array.from({ length: g.int(0, 3) }, () => someJsonValue(depth + 1));
-    default: {
-      const out: Record<string, unknown> = {};
-      for (let i = g.int(0, 4); i > 0; i--)
-        out[g.pick(['goodsId', 'name', 'qty', 'sku', '1', '__proto__', 'a b', '中'])] = someJsonValue(
-          depth + 1,
-        );
-      return out;
-    }
-  }
-}
-
 /** What the export wrote before: parse, then stringify (or '' for null and for text that is not JSON). */
 function plainJsonCell(text: string): string {
   let parsed: unknown;
@@ -224,46 +172,6 @@ describe('JSON cells', () => {
 });
 
 // ---- whole rows, every resource ----------------------------------------------------------------------
-
-function someStored(field: FieldDef): unknown {
-  if (g.next() < 0.15) return null;
-  switch (field.type) {
-    case 'integer':
-    case 'money':
-    case 'relation':
-      return g.pick([() => g.int(-1e6, 1e7), () => g.int(0, 60), () => 12.5, () => 'abc'])();
-    case 'number':
-      return g.pick([0.1, -3.5, 120.153456, 1e21, 7]);
-    case 'datetime':
-      return g.pick([() => someMs(), () => 'not a time'])();
-    case 'boolean':
-      return g.pick([0, 1, '1', 2]);
-    case 'enum':
-      return g.next() < 0.85 ? g.pick(field.options).value : g.pick(['unknown', 'a,b', '=x']);
-    default:
-      if (JSON_TYPES.has(field.type)) {
-        const value =
-          field.type === 'relationList'
-            ? Array.from({ length: g.int(0, 3) }, () => g.pick([g.int(1, 40), 'x']))
-            : field.type === 'enumList' && 'options' in field
-              ? Array.from({ length: g.int(0, 3) }, () => g.pick(field.options).value)
-              : someJsonValue();
-        return g.pick([JSON.stringify(value), JSON.stringify(value, null, 1), 'not json', 'null', '5']);
-      }
-      return g.pick([
-        '朝阳门店',
-        'a,b',
-        'say "hi"',
-        'two\nlines',
-        '=SUM(A1)',
-        '+86 138',
-        '-',
-        '@me',
-        '',
-        ' lead',
-      ]);
-  }
-}
 
 describe('rows from stored values', () => {
   const resources = RESOURCES.filter((def) => modelOf(def).hasTable);

@@ -9,6 +9,7 @@
  */
 import { SIGNIN_LIMIT } from '@wanxiang/core';
 import type { Kysely } from 'kysely';
+import { inlineLimit } from '../../db/limit.js';
 import type { Database } from '../../db/schema.js';
 
 export interface AttemptKey {
@@ -34,7 +35,7 @@ async function blockingFailureAt(
     .where('success', '=', 0)
     .where('at', '>', since)
     .orderBy('at', 'desc')
-    .limit(1)
+    .limit(inlineLimit(1))
     .offset(limit - 1)
     .executeTakeFirst();
   return row ? row.at : null;
@@ -48,7 +49,7 @@ async function lastSuccessAt(db: Kysely<Database>, username: string, since: numb
     .where('success', '=', 1)
     .where('at', '>', since)
     .orderBy('at', 'desc')
-    .limit(1)
+    .limit(inlineLimit(1))
     .executeTakeFirst();
   return row ? row.at : null;
 }

@@ -11,6 +11,7 @@
 
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
+import { inlineLimit } from '../../db/limit.js';
 import { notFound, ok } from '../../http/envelope.js';
 import { failureEnvelopeSchema, successEnvelopeSchema } from '../../http/schemas.js';
 import type { AnyDb } from '../../resources/extensions.js';
@@ -233,7 +234,7 @@ export const blogPublicRoutes: FastifyPluginAsync = async (app) => {
           .select(['id', 'title', 'summary', 'cover', 'tags', 'published_at', 'views'])
           .orderBy('published_at', (ob) => ob.desc().nullsLast())
           .orderBy('id', 'desc')
-          .limit(limit)
+          .limit(inlineLimit(limit))
           .offset((page - 1) * limit)
           .execute() as Promise<ArticleRow[]>,
         base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
@@ -309,7 +310,7 @@ export const blogPublicRoutes: FastifyPluginAsync = async (app) => {
           )
           .orderBy('published_at', newer ? 'asc' : 'desc')
           .orderBy('id', newer ? 'asc' : 'desc')
-          .limit(1)
+          .limit(inlineLimit(1))
           .executeTakeFirst()) as { id: number | string; title: string } | undefined;
         return next ? { id: Number(next.id), title: next.title } : null;
       };
@@ -374,7 +375,7 @@ export const blogPublicRoutes: FastifyPluginAsync = async (app) => {
           // A photo without a date taken counts from when it was added: a new upload shows first.
           .orderBy(sql`coalesce(taken_at, created_at)`, 'desc')
           .orderBy('id', 'desc')
-          .limit(limit)
+          .limit(inlineLimit(limit))
           .offset((page - 1) * limit)
           .execute(),
         base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),

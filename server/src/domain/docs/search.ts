@@ -15,6 +15,7 @@ import {
 } from '@wanxiang/core';
 import { sql } from 'kysely';
 import type { DialectName } from '../../db/connect.js';
+import { inlineLimit } from '../../db/limit.js';
 import type { AnyDb } from '../../resources/extensions.js';
 
 /** A search ranks at most this many matches (the total says "at least" beyond it). */
@@ -188,7 +189,7 @@ export async function searchDocs(db: AnyDb, dialect: DialectName, query: DocQuer
       .select([...DOC_COLUMNS])
       .orderBy('publish_date', 'desc')
       .orderBy('id', 'desc')
-      .limit(query.limit)
+      .limit(inlineLimit(query.limit))
       .offset(offset)
       .execute()) as DocRow[];
     return { results: rows.map(hitOf), page: { total: Number(n), ...page }, totalExact: true, categoryPath };

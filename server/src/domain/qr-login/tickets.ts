@@ -6,6 +6,7 @@
  */
 import { QR_CLAIM_WINDOW_MS, QR_TICKETS_PER_MINUTE, type QrStoredStatus } from '@wanxiang/core';
 import type { ColumnType, Kysely } from 'kysely';
+import { inlineLimit } from '../../db/limit.js';
 import type { Database } from '../../db/schema.js';
 import { newToken, sha256Hex } from '../auth/tokens.js';
 
@@ -79,7 +80,7 @@ export async function ticketRetryAfterMs(
     .where('client_ip', '=', ip)
     .where('created_at', '>', now - RATE_WINDOW_MS)
     .orderBy('created_at', 'desc')
-    .limit(1)
+    .limit(inlineLimit(1))
     .offset(QR_TICKETS_PER_MINUTE - 1)
     .executeTakeFirst();
   return row ? row.created_at + RATE_WINDOW_MS - now : null;
