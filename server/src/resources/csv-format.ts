@@ -5,7 +5,7 @@
  * Every function here gives exactly the text of the plain definition beside it
  * (test/resources/formats.test.ts compares them over many values).
  */
-import { chinaMinuteText } from './time-format.js';
+import { CHINA_OFFSET_MS, chinaMinuteText, MAX_DATE_MS } from './time-format.js';
 
 const pad2 = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
 
@@ -41,8 +41,11 @@ export function yuanText(fen: number): string {
 export function chinaTimeOfStored(value: unknown): string {
   if (value === null || value === undefined) return '';
   const ms = Number(value);
-  // A Date drops the fraction of a millisecond (toward zero) before the offset is added.
-  return Number.isFinite(ms) ? chinaMinuteText(Math.trunc(ms)) : '';
+  // A Date drops the fraction of a millisecond (toward zero) before the offset is added; a value
+  // beyond a Date's range is no time, as on the wire (storage.ts isoOf).
+  return Number.isFinite(ms) && Math.abs(ms) + CHINA_OFFSET_MS <= MAX_DATE_MS
+    ? chinaMinuteText(Math.trunc(ms))
+    : '';
 }
 
 /** Whether a CSV cell must be quoted (RFC 4180): it holds a quote, comma or line break. */

@@ -15,7 +15,7 @@
  * times; `toWireRow` and `toDbValues` are the one place that converts between the two.
  */
 import { columnName, type FieldDef, JSON_TYPES, type ResourceDef, tableName } from '@wanxiang/core';
-import { isoText } from './time-format.js';
+import { isoText, MAX_DATE_MS } from './time-format.js';
 
 export type StorageType = 'text' | 'bigint' | 'integer' | 'double';
 
@@ -149,9 +149,6 @@ export function epochMs(value: unknown): number | null {
   const ms = Date.parse(String(value));
   return Number.isNaN(ms) ? null : ms;
 }
-
-/** The furthest instant a `Date` holds (±100 000 000 days from 1970). */
-const MAX_DATE_MS = 8.64e15;
 
 /** ISO text of epoch ms; null for a value that is no instant (not a number, or beyond a `Date`). */
 export function isoOf(ms: unknown): string | null {

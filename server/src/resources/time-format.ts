@@ -10,6 +10,8 @@
 const DAY_MS = 86_400_000;
 /** 10000-01-01T00:00:00Z: beyond this `toISOString` writes a six-digit year. */
 const MAX_FAST_MS = 253_402_300_800_000;
+/** The furthest instant a `Date` holds (±100 000 000 days from 1970). */
+export const MAX_DATE_MS = 8.64e15;
 /** Asia/Shanghai is UTC+8 all year (no daylight saving time since 1991). */
 export const CHINA_OFFSET_MS = 8 * 3_600_000;
 

@@ -45,7 +45,18 @@ describe('times without a Date per value', () => {
   });
 
   it('a stored datetime is shown as its wire value would be', () => {
-    const values: unknown[] = [null, undefined, '', 'abc', '1700000000000', 1.5e15, Number.NaN];
+    const values: unknown[] = [
+      null,
+      undefined,
+      '',
+      'abc',
+      '1700000000000',
+      1.5e15,
+      Number.NaN,
+      1e300,
+      -1e300,
+      2 ** 60,
+    ];
     for (let i = 0; i < 5000; i++) values.push(someMs());
     for (const value of values) expect(chinaTimeOfStored(value), String(value)).toBe(chinaTime(isoOf(value)));
   });
