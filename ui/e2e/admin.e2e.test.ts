@@ -54,7 +54,8 @@ describe.runIf(browserAvailable())('admin back office (e2e)', () => {
     }
     expect(errors).toEqual([]);
     await close();
-  });
+    // A full page load per route (~1.2 s each on a busy 2-core machine) for the ~60 routes.
+  }, 240_000);
 
   it('loads the server figures before the monitor renders, shows real ones and refreshes them', async () => {
     const { page, errors, close } = await openPage(session);

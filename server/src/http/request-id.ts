@@ -17,9 +17,11 @@ export function genReqId(req: IncomingMessage): string {
 
 export const requestIdPlugin = fp(
   async (app) => {
-    // onSend runs for every answer, errors and 404s included.
-    app.addHook('onSend', async (request, reply) => {
+    // onSend runs for every answer, errors and 404s included. Hooks that never wait take the
+    // callback form: an async one costs every request a promise.
+    app.addHook('onSend', (request, reply, payload, done) => {
       reply.header(REQUEST_ID_HEADER, request.id);
+      done(null, payload);
     });
   },
   { name: 'wanxiang-request-id' },

@@ -63,13 +63,15 @@ export const securityPlugin = fp(
   async (app) => {
     const headers = securityHeaders();
     // onRequest, as @fastify/helmet does: errors and 404s get them too.
-    app.addHook('onRequest', async (_request, reply) => {
+    app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(headers);
+      done();
     });
-    app.addHook('onSend', async (request, reply) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       // Routes that set their own caching (immutable files) keep it; other API answers are never cached.
       if (isApiPath(request.url) && !reply.hasHeader('cache-control'))
         reply.header('cache-control', 'no-store');
+      done(null, payload);
     });
   },
   { name: 'wanxiang-security' },

@@ -44,8 +44,9 @@ export const requestStatsPlugin = fp(
   async (app) => {
     const stats = new RequestStats();
     app.decorate('requestStats', stats);
-    app.addHook('onResponse', async (_request, reply) => {
+    app.addHook('onResponse', (_request, reply, done) => {
       stats.record(reply.statusCode, app.config.now());
+      done();
     });
   },
   { name: 'wanxiang-request-stats' },
