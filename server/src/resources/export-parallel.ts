@@ -23,12 +23,10 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ListQuery, ResourceDef } from '@wanxiang/core';
 import { sql } from 'kysely';
-import { inlineLimit } from '../db/limit.js';
 import type { ResourceEngine } from './engine.js';
 import { EXPORT_BATCH } from './export.js';
 import type { ExportAnswer, ExportTask, ExportWorkerData } from './export-worker.js';
 import { afterCursor, applyFilters, applyOrder, boundedOrder, orderKeys } from './query.js';
-import type { SqliteReader } from './sqlite-reader.js';
 import { modelOf } from './storage.js';
 
 /**
@@ -66,17 +64,13 @@ export interface ParallelExport {
  */
 export function parallelCsvExport(
   engine: ResourceEngine,
-  /**
-   * The export's own read connection: where the runs' boundaries are found. Not the lists'
-   * connection, whose memory map would keep every index page walked in the process's RSS.
-   */
-  reader: SqliteReader | null,
   def: ResourceDef,
   query: ListQuery,
   after: unknown[],
   /** Formats a run in the main thread (the export's own reader and formatter). */
   local: (after: unknown[], until: unknown[] | null) => Promise<Buffer>,
 ): ParallelExport | null {
+  const reader = engine.reader;
   const hooks = engine.extensions.hooksOf(def.name);
   const model = modelOf(def);
   const keys = orderKeys(model, query);
@@ -94,7 +88,7 @@ export function parallelCsvExport(
       ),
       keys,
     )
-      .limit(inlineLimit(1))
+      .limit(1)
       .offset(EXPORT_BATCH - 1)
       .compile();
     const { rows } = reader.arrays(compiled.sql, compiled.parameters);

@@ -569,7 +569,7 @@ function csvProducer(
     const chunk = await formatter.format(batch);
     // A first full batch means a large export: the rest goes to worker threads where it can.
     if (first && batch.values.length === EXPORT_BATCH && batches.after) {
-      parallel = parallelCsvExport(engine, reader, def, query, batches.after, async (after, until) => {
+      parallel = parallelCsvExport(engine, def, query, batches.after, async (after, until) => {
         batches.range(after, until);
         const parts: Buffer[] = [];
         for (let run = await batches.next(); run; run = await batches.next())
