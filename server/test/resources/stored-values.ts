@@ -5,22 +5,10 @@
  * spreadsheet would run, JSON with spaces, escapes and repeated keys, text where a number belongs.
  */
 import { type FieldDef, JSON_TYPES } from '@wanxiang/core';
+import { Rng } from '../../src/demo/random.js';
 
-/** xorshift32: the same values on every run. */
-export function generator(seed: number) {
-  let state = seed >>> 0 || 1;
-  const next = () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
-  return { next, int, pick };
-}
-
-export const g = generator(20240601);
+/** The demo's seeded generator: the same values on every run. */
+export const g = new Rng(20240601, 'stored-values');
 export const DAY = 86_400_000;
 export const YEAR_10000 = 253_402_300_800_000;
 
