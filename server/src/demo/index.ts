@@ -11,6 +11,7 @@
  */
 import { RESOURCES, type ResourceDef } from '@wanxiang/core';
 import { sql } from 'kysely';
+import { inlineLimit } from '../db/limit.js';
 import type { AnyDb } from '../resources/extensions.js';
 import { insertRows } from '../resources/index.js';
 import { modelOf } from '../resources/storage.js';
@@ -57,8 +58,6 @@ export {
   putBlob,
   uploadsDir,
 } from '../files/blob-store.js';
-
-import { inlineLimit } from '../db/limit.js';
 
 export interface DemoContentOptions {
   /** The server's data folder: files go to `${dataDir}/uploads/`. */

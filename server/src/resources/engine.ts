@@ -158,7 +158,7 @@ function relationValues(
   const fields = model.relations.map((fs) => ({
     name: fs.name,
     at: columns.indexOf(fs.column as string),
-    convert: WIRE_CONVERTERS[wireKind(fs.field)] as (value: unknown) => unknown,
+    convert: WIRE_CONVERTERS[wireKind(fs.field)],
   }));
   return rows.map((values) => {
     const row: Record<string, unknown> = {};

@@ -15,7 +15,7 @@
  * `toWireRow` gives; test/resources/sqlite-json.test.ts compares the two for every resource.
  */
 import type Database from 'better-sqlite3';
-import { type ResourceModel, WIRE_CONVERTERS, type WireKind, wireKind } from './storage.js';
+import { MASK, type ResourceModel, WIRE_CONVERTERS, type WireKind, wireKind } from './storage.js';
 
 /** The column holding a row's JSON (and a whole page's, see query.ts `wholePage`). */
 export const WIRE_JSON = '__wire_json';
@@ -31,8 +31,7 @@ const MIN_ISO_MS = -62_135_596_800_000;
 const MAX_ISO_MS = 253_402_300_799_999;
 
 /** What the JavaScript converter of `kind` makes of `value`, as JSON text (`wx_wire`). */
-const otherValue = (kind: WireKind, value: unknown) =>
-  JSON.stringify((WIRE_CONVERTERS[kind] as (v: unknown) => unknown)(value) ?? null);
+const otherValue = (kind: WireKind, value: unknown) => JSON.stringify(WIRE_CONVERTERS[kind](value) ?? null);
 
 /** Registers `wx_wire(kind, value)`, which the SQL of `wireJsonSql` calls for unusual values. */
 export function registerWireFunctions(db: Database.Database): void {
@@ -58,7 +57,7 @@ function valueSql(kind: WireKind, c: string): string {
     case 'text':
       return `CASE WHEN typeof(${c}) = 'blob' THEN ${other} ELSE ${c} END`;
     case 'masked':
-      return `iif(${c} IS NULL, NULL, ${literal(WIRE_CONVERTERS.masked('') as string)})`;
+      return `iif(${c} IS NULL, NULL, ${literal(MASK)})`;
   }
 }
 
