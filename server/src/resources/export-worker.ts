@@ -7,7 +7,15 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { findResource, type ListQuery } from '@wanxiang/core';
 import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
-import { BatchReader, CsvFormatter, csvColumns, type ExportSource } from './export.js';
+import {
+  BatchReader,
+  CsvFormatter,
+  csvColumns,
+  EXPORT_CACHE_KIB,
+  type ExportSource,
+  formatRun,
+  NAMES_CACHE_KIB,
+} from './export.js';
 import { EngineExtensions } from './extensions.js';
 import { SqliteReader } from './sqlite-reader.js';
 
@@ -24,7 +32,7 @@ export interface ExportTask {
 }
 
 export type ExportAnswer =
-  | { index: number; buffer: ArrayBuffer; offset: number; length: number; rows: number }
+  | { index: number; buffer: ArrayBuffer; offset: number; length: number }
   | { index: number; error: string };
 
 const port = parentPort;
@@ -50,19 +58,14 @@ const source: ExportSource = {
   resource: findResource,
   extensions: new EngineExtensions(),
 };
-const reader = new SqliteReader(file, { cacheKiB: 2048 });
+const reader = new SqliteReader(file, { cacheKiB: EXPORT_CACHE_KIB });
+// Related names are read on a second connection while the first streams the rows.
+const lookups = new SqliteReader(file, { cacheKiB: NAMES_CACHE_KIB });
 const batches = new BatchReader(source, reader, def, query, false);
-const formatter = new CsvFormatter(source, reader, csvColumns(def).cells);
+const formatter = new CsvFormatter(source, reader, csvColumns(def).cells, lookups);
 
 async function run(task: ExportTask): Promise<ExportAnswer> {
-  const parts: Buffer[] = [];
-  let rows = 0;
-  batches.range(task.after, task.until);
-  for (let batch = await batches.next(); batch; batch = await batches.next()) {
-    rows += batch.values.length;
-    parts.push(await formatter.format(batch));
-  }
-  const chunk = parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts);
+  const chunk = await formatRun(formatter, batches.range(task.after, task.until));
   // Large chunks own their memory and move to the main thread; a small one may sit in Node's
   // shared buffer pool, which cannot move: it is copied.
   if (chunk.buffer.byteLength > Buffer.poolSize)
@@ -71,11 +74,10 @@ async function run(task: ExportTask): Promise<ExportAnswer> {
       buffer: chunk.buffer as ArrayBuffer,
       offset: chunk.byteOffset,
       length: chunk.length,
-      rows,
     };
   const copy = new Uint8Array(chunk.length);
   copy.set(chunk);
-  return { index: task.index, buffer: copy.buffer, offset: 0, length: copy.length, rows };
+  return { index: task.index, buffer: copy.buffer, offset: 0, length: copy.length };
 }
 
 // Tasks come one at a time per worker (the main thread waits for each answer), in order.
@@ -90,4 +92,7 @@ port.on('message', (task: ExportTask) => {
     }
   });
 });
-port.once('close', () => reader.close());
+port.once('close', () => {
+  reader.close();
+  lookups.close();
+});

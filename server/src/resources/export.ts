@@ -35,7 +35,7 @@ import type { ResourceEngine } from './engine.js';
 import { type ParallelExport, parallelCsvExport } from './export-parallel.js';
 import type { AnyDb, EngineExtensions } from './extensions.js';
 import { type OrderKey, orderKeys, selectPage } from './query.js';
-import { displayNames } from './relations.js';
+import { displayNames, nameLookup } from './relations.js';
 import type { SqliteReader } from './sqlite-reader.js';
 import { arrayRowReader, modelOf, type WireRow } from './storage.js';
 import { CHINA_OFFSET_MS } from './time-format.js';
@@ -49,6 +49,13 @@ export const EXPORT_BATCH = 1000;
  */
 const NAME_CACHE = 100_000;
 const BOM = '\uFEFF';
+/**
+ * Page caches of an export's connections: the rows' (each table page is read once, so only the
+ * index's upper levels need keeping) and the related names' (the related tables' pages, read
+ * again and again).
+ */
+export const EXPORT_CACHE_KIB = 2048;
+export const NAMES_CACHE_KIB = 1024;
 
 export type ExportFormat = 'csv' | 'ndjson';
 
@@ -152,6 +159,11 @@ export interface CsvCell {
   labels: Map<unknown, string> | null;
   /** Relation fields: id → the formatted name cell (NAME) or the name (NAMES); null: no such row. */
   names: Map<number, string | null> | null;
+  /**
+   * Relation fields of a streamed export: reads the name of an id not in `names` yet, keeps it
+   * there and answers it (null: no such row). Null where names are loaded per batch instead.
+   */
+  fill: ((id: number) => string | null) | null;
   /** The cell from a wire row (fields kept elsewhere, and resources that are not a table). */
   fromWire: (row: WireRow, names: ReadonlyMap<string, ReadonlyMap<number, string | null>>) => string;
 }
@@ -200,7 +212,16 @@ export function csvColumns(def: ResourceDef): { headers: string[]; cells: CsvCel
   const cells: CsvCell[] = [];
   const add = (header: string, cell: Partial<CsvCell> & Pick<CsvCell, 'kind' | 'fromWire'>) => {
     headers.push(header);
-    cells.push({ column: null, at: -1, field: null, name: '', labels: null, names: null, ...cell });
+    cells.push({
+      column: null,
+      at: -1,
+      field: null,
+      name: '',
+      labels: null,
+      names: null,
+      fill: null,
+      ...cell,
+    });
   };
   add('ID', { kind: INTEGER, column: 'id', fromWire: (row) => csvCell(String(row.id)) });
   for (const [name, field] of Object.entries(def.fields)) {
@@ -271,12 +292,23 @@ export function csvRow(
       case TEXT:
         text = x === null || x === undefined ? '' : csvCell(inert(String(x)));
         break;
-      case NAME:
-        text = x === null || x === undefined ? '' : (cell.names?.get(Number(x)) ?? '');
+      case NAME: {
+        if (x === null || x === undefined) {
+          text = '';
+          break;
+        }
+        const id = Number(x);
+        const name = cell.names?.get(id);
+        text = (name === undefined && cell.fill ? cell.fill(id) : name) ?? '';
         break;
-      case NAMES:
-        text = namesCell(listIds(x), cell.names ?? undefined);
+      }
+      case NAMES: {
+        const ids = listIds(x);
+        if (cell.fill)
+          for (const id of ids) if (typeof id === 'number' && !cell.names?.has(id)) cell.fill(id);
+        text = namesCell(ids, cell.names ?? undefined);
         break;
+      }
       case WIRE:
         text = wire ? cell.fromWire(wire, wireNames) : '';
         break;
@@ -302,7 +334,9 @@ export interface ExportSource {
 
 /**
  * Keeps, per relation column of the CSV, the names of the ids seen so far in the export: a
- * relation's formatted cell (what a NAME cell shows), a relation list's raw names.
+ * relation's formatted cell (what a NAME cell shows), a relation list's raw names. Names are read
+ * for a whole batch at once (`load`), or — when the export streams its rows and `lookups` is a
+ * connection other than the one streaming — one id at a time as a row first needs it (`fill`).
  */
 class ExportNames {
   /** Raw names by field, for the cells made from wire rows (relations kept outside the table). */
@@ -312,11 +346,27 @@ class ExportNames {
     private readonly engine: ExportSource,
     private readonly reader: SqliteReader | null,
     private readonly cells: readonly CsvCell[],
+    lookups: SqliteReader | null,
   ) {
     for (const cell of cells) {
       if (cell.kind !== NAME && cell.kind !== NAMES && cell.kind !== WIRE) continue;
-      cell.names = (cell.kind === WIRE ? this.wire.get(cell.name) : undefined) ?? new Map();
-      if (cell.kind === WIRE) this.wire.set(cell.name, cell.names);
+      const names: Map<number, string | null> =
+        (cell.kind === WIRE ? this.wire.get(cell.name) : undefined) ?? new Map();
+      cell.names = names;
+      if (cell.kind === WIRE) this.wire.set(cell.name, names);
+      const field = cell.field;
+      if (!lookups || cell.kind === WIRE || (field?.type !== 'relation' && field?.type !== 'relationList'))
+        continue;
+      const target = engine.resource(field.resource);
+      const nameOf = target ? nameLookup(target, lookups) : () => null;
+      const formatted = cell.kind === NAME;
+      cell.fill = (id) => {
+        if (names.size >= NAME_CACHE) names.clear();
+        const name = nameOf(id);
+        const kept = formatted ? csvCell(inert(name ?? '')) : name;
+        names.set(id, kept);
+        return kept;
+      };
     }
   }
 
@@ -406,6 +456,38 @@ export class BatchReader {
     }).compile();
   }
 
+  /** Whether rows can be streamed one by one (`each`): on SQLite's reader, without wire rows. */
+  get streams(): boolean {
+    return this.reader !== null && !this.needWire;
+  }
+
+  /**
+   * The next batch's rows one at a time, as SQLite steps to them (SqliteReader.each), never
+   * gathered: answers how many there were, 0 at the end. Only where `streams`.
+   */
+  each(onRow: (values: unknown[], columns: readonly string[]) => void): number {
+    if (this.done || !this.reader) return 0;
+    const compiled = this.compiled();
+    let last: unknown[] | null = null;
+    let lastColumns: readonly string[] = [];
+    const count = this.reader.each(compiled.sql, compiled.parameters, (values, columns) => {
+      onRow(values, columns);
+      last = values;
+      lastColumns = columns;
+    });
+    if (count < EXPORT_BATCH) this.done = true;
+    if (last) this.after = this.positionOf(last, lastColumns);
+    return count;
+  }
+
+  /** The order's values of a row: where the next batch starts. */
+  private positionOf(row: readonly unknown[], columns: readonly string[]): unknown[] {
+    return this.keys.map((k) => {
+      const v = row[columns.indexOf(k.column)];
+      return typeof v === 'bigint' ? Number(v) : (v ?? null);
+    });
+  }
+
   async next(): Promise<Batch | null> {
     if (this.done) return null;
     const compiled = this.compiled();
@@ -420,11 +502,7 @@ export class BatchReader {
     }
     if (values.length < EXPORT_BATCH) this.done = true;
     if (values.length === 0) return null;
-    const last = values[values.length - 1] as unknown[];
-    this.after = this.keys.map((k) => {
-      const v = last[columns.indexOf(k.column)];
-      return typeof v === 'bigint' ? Number(v) : (v ?? null);
-    });
+    this.after = this.positionOf(values[values.length - 1] as unknown[], columns);
     let wire: WireRow[] | null = null;
     if (this.needWire) {
       wire = values.map(arrayRowReader(modelOf(this.def), columns));
@@ -508,6 +586,8 @@ class ChunkWriter {
 function csvProducer(
   engine: ResourceEngine,
   reader: SqliteReader | null,
+  /** A connection for related names while `reader` streams rows (see CsvFormatter). */
+  lookups: SqliteReader | null,
   def: ResourceDef,
   raw: Raw,
   /** What to stop when the export ends or is abandoned (its worker threads). */
@@ -555,7 +635,7 @@ function csvProducer(
     query,
     cells.some((c) => c.kind === WIRE),
   );
-  const formatter = new CsvFormatter(engine, reader, cells);
+  const formatter = new CsvFormatter(engine, reader, cells, lookups);
   let parallel: ParallelExport | null = null;
   let first = true;
   return async () => {
@@ -564,28 +644,31 @@ function csvProducer(
       return header;
     }
     if (parallel) return parallel.next();
-    const batch = await batches.next();
-    if (!batch) return null;
-    const chunk = await formatter.format(batch);
+    const next = await formatter.chunk(batches);
+    if (!next) return null;
     // A first full batch means a large export: the rest goes to worker threads where it can.
-    if (first && batch.values.length === EXPORT_BATCH && batches.after) {
-      parallel = parallelCsvExport(engine, def, query, batches.after, async (after, until) => {
-        batches.range(after, until);
-        const parts: Buffer[] = [];
-        for (let run = await batches.next(); run; run = await batches.next())
-          parts.push(await formatter.format(run));
-        return parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts);
-      });
+    if (first && next.rows === EXPORT_BATCH && batches.after) {
+      parallel = parallelCsvExport(engine, def, query, batches.after, async (after, until) =>
+        formatRun(formatter, batches.range(after, until)),
+      );
       if (parallel) closers.push(parallel.close);
     }
     first = false;
-    return chunk;
+    return next.chunk;
   };
+}
+
+/** A chunk of CSV and the number of rows in it. */
+export interface CsvChunk {
+  chunk: Buffer;
+  rows: number;
 }
 
 /**
  * Turns batches into CSV chunks: one chunk per batch, the related names looked up and kept for
- * the whole export. The `cells` are its own (`csvColumns` makes new ones each time).
+ * the whole export. The `cells` are its own (`csvColumns` makes new ones each time). Given
+ * `lookups` (a read connection other than `reader`), rows that can be streamed are formatted as
+ * they are read (`chunk`), each related name read when a row first needs it.
  */
 export class CsvFormatter {
   private readonly names: ExportNames;
@@ -600,18 +683,41 @@ export class CsvFormatter {
     source: ExportSource,
     reader: SqliteReader | null,
     private readonly cells: readonly CsvCell[],
+    private readonly lookups: SqliteReader | null = null,
   ) {
-    this.names = new ExportNames(source, reader, cells);
+    this.names = new ExportNames(source, reader, cells, lookups);
     this.row = new Array(cells.length);
     this.jsonAt = cells.flatMap((cell, i) => (cell.kind === JSON_TEXT ? [i] : []));
     this.json = new Array(this.jsonAt.length);
   }
 
-  async format(batch: Batch): Promise<Buffer> {
-    if (this.resolvedFor !== batch.columns) {
-      this.resolvedFor = batch.columns;
-      for (const cell of this.cells) cell.at = cell.column === null ? -1 : batch.columns.indexOf(cell.column);
+  /** The next batch of `batches` as one chunk, or null at the end. */
+  async chunk(batches: BatchReader): Promise<CsvChunk | null> {
+    if (this.lookups && batches.streams) {
+      const rows = batches.each(this.writeValues);
+      return rows === 0 ? null : { chunk: this.writer.take(), rows };
     }
+    const batch = await batches.next();
+    return batch ? { chunk: await this.format(batch), rows: batch.values.length } : null;
+  }
+
+  /** One streamed row, written as soon as it is read (its names filled as needed). */
+  private readonly writeValues = (values: unknown[], columns: readonly string[]): void => {
+    this.resolve(columns);
+    csvRow(this.row, this.cells, values, undefined, this.names.wire);
+    this.writeRow();
+    this.writer.crlf();
+  };
+
+  /** Where each cell's column is among the rows' columns. */
+  private resolve(columns: readonly string[]): void {
+    if (this.resolvedFor === columns) return;
+    this.resolvedFor = columns;
+    for (const cell of this.cells) cell.at = cell.column === null ? -1 : columns.indexOf(cell.column);
+  }
+
+  async format(batch: Batch): Promise<Buffer> {
+    this.resolve(batch.columns);
     await this.names.load(batch);
     for (let r = 0; r < batch.values.length; r++) {
       csvRow(this.row, this.cells, batch.values[r] as unknown[], batch.wire?.[r], this.names.wire);
@@ -680,6 +786,14 @@ function ndjsonProducer(
   };
 }
 
+/** Every row `batches` has left, as one chunk: a run of a parallel export (export-parallel.ts). */
+export async function formatRun(formatter: CsvFormatter, batches: BatchReader): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for (let next = await formatter.chunk(batches); next; next = await formatter.chunk(batches))
+    parts.push(next.chunk);
+  return parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts);
+}
+
 /**
  * Makes one chunk per turn of the event loop, only while the consumer wants more: `_read` is
  * called again by the stream once the socket has taken what was pushed.
@@ -738,17 +852,20 @@ export async function exportStream(
   raw: Raw,
   format: ExportFormat,
 ): Promise<Readable> {
-  // SQLite: the export reads on a connection of its own, closed with the stream.
-  const reader = engine.reader?.fork() ?? null;
+  // SQLite: the export reads on connections of its own (rows, and the names a CSV shows), closed
+  // with the stream; neither pushes the lists' pages out of their cache or maps the file.
+  const reader = engine.reader?.fork(EXPORT_CACHE_KIB) ?? null;
+  const lookups = format === 'csv' ? (engine.reader?.fork(NAMES_CACHE_KIB) ?? null) : null;
   const closers: (() => void)[] = [];
   const close = () => {
     for (const stop of closers) stop();
     reader?.close();
+    lookups?.close();
   };
   try {
     const produce =
       format === 'csv'
-        ? csvProducer(engine, reader, def, raw, closers)
+        ? csvProducer(engine, reader, lookups, def, raw, closers)
         : ndjsonProducer(engine, reader, def, raw);
     let first = await produce();
     // CSV's first chunk is the header alone: read the first batch too, so a failing query fails here.

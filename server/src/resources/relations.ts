@@ -79,6 +79,32 @@ export const readWith =
   async (query) =>
     (await db.executeQuery(query)).rows as Record<string, unknown>[];
 
+/** A related row's name from its stored display value (the id when that is empty). */
+function storedName(target: ResourceDef): (rowId: unknown, rowName: unknown) => string {
+  const field = modelOf(target).byName.get(target.displayField)?.field;
+  return (rowId, rowName) => {
+    const value = field ? fromDbValue(field, rowName) : rowName;
+    return value === null || value === undefined ? String(rowId) : String(value);
+  };
+}
+
+/**
+ * The name of one row of `target` at a time, read on `reader` (for an export that streams its
+ * rows and meets each related id as it goes): the same names as `displayNames`, null for an id
+ * with no row.
+ */
+export function nameLookup(target: ResourceDef, reader: SqliteReader): (id: number) => string | null {
+  const model = modelOf(target);
+  const column = columnOf(model, target.displayField);
+  if (!model.hasTable || !column || column === 'id') return (id) => String(id);
+  const nameOf = storedName(target);
+  const query = `select ${quote('id')}, ${quote(column)} from ${quote(model.table)} where ${quote('id')} = ?`;
+  return (id) => {
+    const row = reader.first(query, [id]);
+    return row ? nameOf(row[0], row[1]) : null;
+  };
+}
+
 /** Names of `ids` in `target` by its display field (the id itself when it has none stored). */
 export async function displayNames(
   db: AnyDb,
@@ -104,11 +130,10 @@ export async function displayNames(
     }
     if (missing.length === 0) return names;
   }
-  const field = model.byName.get(target.displayField)?.field;
+  const nameOf = storedName(target);
   const remember = (rowId: unknown, rowName: unknown) => {
-    const value = field ? fromDbValue(field, rowName) : rowName;
     const id = Number(rowId);
-    const name = value === null || value === undefined ? String(rowId) : String(value);
+    const name = nameOf(rowId, rowName);
     names.set(id, name);
     cache?.names.set(id, name);
   };
