@@ -8,7 +8,7 @@
  *
  * How: the rows are cut into runs of EXPORT_BATCH by their keyset positions in the list's order.
  * Finding where the next run ends costs one index walk of EXPORT_BATCH entries (~30 µs, on the
- * main thread's read connection); the runs go in turn to the worker and to the main thread
+ * export's own read connection); the runs go in turn to the worker and to the main thread
  * itself, each bounded on both sides,
  * so a row written meanwhile never appears twice. At most two runs per worker are in flight, so
  * memory stays bounded and a slow client holds the workers back as it holds the single-thread
@@ -25,8 +25,10 @@ import type { ListQuery, ResourceDef } from '@wanxiang/core';
 import { sql } from 'kysely';
 import type { ResourceEngine } from './engine.js';
 import { EXPORT_BATCH } from './export.js';
+import type { ChunkPool } from './export-chunks.js';
 import type { ExportAnswer, ExportTask, ExportWorkerData } from './export-worker.js';
 import { afterCursor, applyFilters, applyOrder, boundedOrder, orderKeys } from './query.js';
+import type { SqliteReader } from './sqlite-reader.js';
 import { modelOf } from './storage.js';
 
 /**
@@ -64,13 +66,19 @@ export interface ParallelExport {
  */
 export function parallelCsvExport(
   engine: ResourceEngine,
+  /**
+   * The export's own read connection: the run boundaries walk the order's index there, so the
+   * walk neither maps the index into the lists' memory map (RSS) nor evicts their cache.
+   */
+  reader: SqliteReader | null,
+  /** The export's slabs: a task lends the worker one to write its run into; its chunk comes back in it. */
+  pool: ChunkPool,
   def: ResourceDef,
   query: ListQuery,
   after: unknown[],
   /** Formats a run in the main thread (the export's own reader and formatter). */
   local: (after: unknown[], until: unknown[] | null) => Promise<Buffer>,
 ): ParallelExport | null {
-  const reader = engine.reader;
   const hooks = engine.extensions.hooksOf(def.name);
   const model = modelOf(def);
   const keys = orderKeys(model, query);
@@ -123,7 +131,10 @@ export function parallelCsvExport(
       const wait = waiting.get(answer.index);
       waiting.delete(answer.index);
       if ('error' in answer) wait?.reject(new Error(answer.error));
-      else wait?.resolve(Buffer.from(answer.buffer, answer.offset, answer.length));
+      else {
+        pool.adopt(answer.buffer);
+        wait?.resolve(Buffer.from(answer.buffer, answer.offset, answer.length));
+      }
     });
     worker.on('error', fail);
     worker.on('exit', (code) => {
@@ -157,11 +168,12 @@ export function parallelCsvExport(
       );
       localQueue = chunk.catch(() => undefined);
     } else {
-      const task: ExportTask = { index, after: start, until };
+      const slab = pool.lend();
+      const task: ExportTask = { index, after: start, until, slab };
       chunk = new Promise<Buffer>((resolve, reject) => {
         if (failure) return reject(failure);
         waiting.set(index, { resolve, reject });
-        (workers[lane] as Worker).postMessage(task);
+        (workers[lane] as Worker).postMessage(task, slab ? [slab] : []);
       });
     }
     // Awaited in turn by `next`; until then a failure must not count as unhandled.

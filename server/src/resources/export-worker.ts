@@ -16,6 +16,7 @@ import {
   formatRun,
   NAMES_CACHE_KIB,
 } from './export.js';
+import { ChunkPool } from './export-chunks.js';
 import { EngineExtensions } from './extensions.js';
 import { SqliteReader } from './sqlite-reader.js';
 
@@ -29,6 +30,8 @@ export interface ExportTask {
   index: number;
   after: unknown[] | null;
   until: unknown[] | null;
+  /** A slab of the export's pool to write into (transferred), when the main thread had one free. */
+  slab?: ArrayBuffer;
 }
 
 export type ExportAnswer =
@@ -62,9 +65,15 @@ const reader = new SqliteReader(file, { cacheKiB: EXPORT_CACHE_KIB });
 // Related names are read on a second connection while the first streams the rows.
 const lookups = new SqliteReader(file, { cacheKiB: NAMES_CACHE_KIB });
 const batches = new BatchReader(source, reader, def, query, false);
-const formatter = new CsvFormatter(source, reader, csvColumns(def).cells, lookups);
+// Slabs lent by the main thread; the chunk of a run goes back in the slab it was written into.
+const pool = new ChunkPool();
+const formatter = new CsvFormatter(source, reader, csvColumns(def).cells, lookups, pool);
 
 async function run(task: ExportTask): Promise<ExportAnswer> {
+  if (task.slab) {
+    pool.adopt(task.slab);
+    pool.release(Buffer.from(task.slab));
+  }
   const chunk = await formatRun(formatter, batches.range(task.after, task.until));
   // Large chunks own their memory and move to the main thread; a small one may sit in Node's
   // shared buffer pool, which cannot move: it is copied.

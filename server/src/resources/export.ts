@@ -32,6 +32,7 @@ import type { CompiledQuery } from 'kysely';
 import type { DialectName } from '../db/connect.js';
 import { chinaTimeOfStored, csvCell, inert, needsQuotes, storedJsonText, yuanText } from './csv-format.js';
 import type { ResourceEngine } from './engine.js';
+import { ChunkPool } from './export-chunks.js';
 import { type ParallelExport, parallelCsvExport } from './export-parallel.js';
 import type { AnyDb, EngineExtensions } from './extensions.js';
 import { type OrderKey, orderKeys, selectPage } from './query.js';
@@ -517,15 +518,20 @@ export class BatchReader {
 /** The next chunk of the export, or null at the end. */
 type Producer = () => Promise<Buffer | string | null>;
 
-/** Lines written into one buffer per batch, grown when a batch needs more. */
+/** Lines written into one slab of the export's pool per batch, a larger slab when a batch needs more. */
 class ChunkWriter {
-  private buffer = Buffer.allocUnsafe(1 << 20);
+  private buffer: Buffer;
   private length = 0;
+
+  constructor(private readonly pool: ChunkPool) {
+    this.buffer = pool.take();
+  }
 
   private room(bytes: number): void {
     if (this.length + bytes <= this.buffer.length) return;
-    const bigger = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.length + bytes));
+    const bigger = this.pool.take(Math.max(this.buffer.length * 2, this.length + bytes));
     this.buffer.copy(bigger, 0, 0, this.length);
+    this.pool.release(this.buffer);
     this.buffer = bigger;
   }
 
@@ -570,14 +576,10 @@ class ChunkWriter {
     this.length = grown + 1;
   }
 
-  /**
-   * The chunk so far, in a buffer of its own size; the writer keeps its buffer for the next batch.
-   * Copying ~0.5 MB costs ~50 µs a batch, and a chunk waiting for the socket then holds only its
-   * bytes, not the writer's whole buffer (the server's RSS during a large export: −8 MB).
-   */
+  /** The chunk so far (a view of its slab, which stays the chunk's); the writer takes a new slab. */
   take(): Buffer {
-    const chunk = Buffer.allocUnsafeSlow(this.length);
-    this.buffer.copy(chunk, 0, 0, this.length);
+    const chunk = this.buffer.subarray(0, this.length);
+    this.buffer = this.pool.take();
     this.length = 0;
     return chunk;
   }
@@ -588,6 +590,7 @@ function csvProducer(
   reader: SqliteReader | null,
   /** A connection for related names while `reader` streams rows (see CsvFormatter). */
   lookups: SqliteReader | null,
+  pool: ChunkPool,
   def: ResourceDef,
   raw: Raw,
   /** What to stop when the export ends or is abandoned (its worker threads). */
@@ -635,7 +638,7 @@ function csvProducer(
     query,
     cells.some((c) => c.kind === WIRE),
   );
-  const formatter = new CsvFormatter(engine, reader, cells, lookups);
+  const formatter = new CsvFormatter(engine, reader, cells, lookups, pool);
   let parallel: ParallelExport | null = null;
   let first = true;
   return async () => {
@@ -648,7 +651,7 @@ function csvProducer(
     if (!next) return null;
     // A first full batch means a large export: the rest goes to worker threads where it can.
     if (first && next.rows === EXPORT_BATCH && batches.after) {
-      parallel = parallelCsvExport(engine, def, query, batches.after, async (after, until) =>
+      parallel = parallelCsvExport(engine, reader, pool, def, query, batches.after, async (after, until) =>
         formatRun(formatter, batches.range(after, until)),
       );
       if (parallel) closers.push(parallel.close);
@@ -672,7 +675,7 @@ export interface CsvChunk {
  */
 export class CsvFormatter {
   private readonly names: ExportNames;
-  private readonly writer = new ChunkWriter();
+  private readonly writer: ChunkWriter;
   private readonly row: string[];
   /** Positions of the JSON cells, written in pieces around the rest of the row (see `writeRow`). */
   private readonly jsonAt: number[];
@@ -683,9 +686,11 @@ export class CsvFormatter {
     source: ExportSource,
     reader: SqliteReader | null,
     private readonly cells: readonly CsvCell[],
-    private readonly lookups: SqliteReader | null = null,
+    private readonly lookups: SqliteReader | null,
+    pool: ChunkPool,
   ) {
     this.names = new ExportNames(source, reader, cells, lookups);
+    this.writer = new ChunkWriter(pool);
     this.row = new Array(cells.length);
     this.jsonAt = cells.flatMap((cell, i) => (cell.kind === JSON_TEXT ? [i] : []));
     this.json = new Array(this.jsonAt.length);
@@ -762,6 +767,7 @@ export class CsvFormatter {
 function ndjsonProducer(
   engine: ResourceEngine,
   reader: SqliteReader | null,
+  pool: ChunkPool,
   def: ResourceDef,
   raw: Raw,
 ): Producer {
@@ -777,7 +783,7 @@ function ndjsonProducer(
     };
   }
   const batches = new BatchReader(engine, reader, def, query, true);
-  const writer = new ChunkWriter();
+  const writer = new ChunkWriter(pool);
   return async () => {
     const batch = await batches.next();
     if (!batch) return null;
@@ -794,19 +800,37 @@ export async function formatRun(formatter: CsvFormatter, batches: BatchReader): 
   return parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts);
 }
 
+/** Pushed chunks remembered for the pool at most; older ones are left to the garbage collector. */
+const MAX_UNSENT = 16;
+
 /**
  * Makes one chunk per turn of the event loop, only while the consumer wants more: `_read` is
- * called again by the stream once the socket has taken what was pushed.
+ * called again by the stream once the socket has taken what was pushed. A chunk pushed goes back
+ * to the pool once the destination has written it: of the bytes pushed, those still in this
+ * stream and the `unsent()` bytes of the destination are not written yet; every byte before them
+ * is.
  */
 class ExportReadable extends Readable {
   private reading = false;
+  /** Chunks pushed and maybe not yet written, each with the count of bytes pushed up to its end. */
+  private readonly pushed: { chunk: Buffer; end: number }[] = [];
+  private pushedBytes = 0;
 
   constructor(
     private readonly produce: Producer,
     private first: Buffer | string | null,
-    private readonly onClose: () => void = () => {},
+    private readonly onClose: () => void,
+    private readonly pool: ChunkPool,
+    private readonly unsent: () => number,
   ) {
     super();
+  }
+
+  /** Gives the pool back the slabs of the chunks the destination has written. */
+  private releaseSent(): void {
+    const written = this.pushedBytes - this.readableLength - this.unsent();
+    while (this.pushed.length > 0 && (this.pushed[0] as { end: number }).end <= written)
+      this.pool.release((this.pushed.shift() as { chunk: Buffer }).chunk);
   }
 
   override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
@@ -817,6 +841,7 @@ class ExportReadable extends Readable {
   override _read(): void {
     if (this.reading) return;
     this.reading = true;
+    this.releaseSent();
     if (this.first !== null) {
       const first = this.first;
       this.first = null;
@@ -838,6 +863,11 @@ class ExportReadable extends Readable {
       this._read();
       return;
     }
+    this.pushedBytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
+    if (typeof chunk !== 'string') {
+      this.pushed.push({ chunk, end: this.pushedBytes });
+      if (this.pushed.length > MAX_UNSENT) this.pushed.shift();
+    }
     if (this.push(chunk)) this._read();
   }
 }
@@ -851,11 +881,18 @@ export async function exportStream(
   def: ResourceDef,
   raw: Raw,
   format: ExportFormat,
+  /**
+   * How many bytes given to the destination it has not written yet, at most — for an HTTP
+   * response `res.writableLength` (what its socket still holds, framing included). Used to take
+   * chunks' slabs back; where it is unknown, none is taken back (each chunk keeps its own).
+   */
+  unsent: () => number = () => Number.POSITIVE_INFINITY,
 ): Promise<Readable> {
   // SQLite: the export reads on connections of its own (rows, and the names a CSV shows), closed
   // with the stream; neither pushes the lists' pages out of their cache or maps the file.
   const reader = engine.reader?.fork(EXPORT_CACHE_KIB) ?? null;
   const lookups = format === 'csv' ? (engine.reader?.fork(NAMES_CACHE_KIB) ?? null) : null;
+  const pool = new ChunkPool();
   const closers: (() => void)[] = [];
   const close = () => {
     for (const stop of closers) stop();
@@ -865,16 +902,17 @@ export async function exportStream(
   try {
     const produce =
       format === 'csv'
-        ? csvProducer(engine, reader, lookups, def, raw, closers)
-        : ndjsonProducer(engine, reader, def, raw);
+        ? csvProducer(engine, reader, lookups, pool, def, raw, closers)
+        : ndjsonProducer(engine, reader, pool, def, raw);
     let first = await produce();
     // CSV's first chunk is the header alone: read the first batch too, so a failing query fails here.
     if (format === 'csv' && first !== null) {
       const rows = await produce();
-      if (rows === null) return new ExportReadable(async () => null, first, close);
+      if (rows === null) return new ExportReadable(async () => null, first, close, pool, unsent);
       first = Buffer.concat([Buffer.from(first), Buffer.from(rows)]);
+      if (typeof rows !== 'string') pool.release(rows);
     }
-    return new ExportReadable(produce, first, close);
+    return new ExportReadable(produce, first, close, pool, unsent);
   } catch (error) {
     close();
     throw error;

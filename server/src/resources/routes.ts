@@ -124,7 +124,14 @@ function registerResource(app: FastifyInstance, engine: ResourceEngine, def: Res
       const { format = 'csv', ...filters } = request.query as Record<string, string | string[] | undefined>;
       if (format !== 'csv' && format !== 'ndjson')
         throw invalidInput({ format: '导出格式须为 csv 或 ndjson' });
-      const stream = await exportStream(engine, def, filters, format as ExportFormat);
+      // The stream goes straight into the response: what that holds is all that is not sent.
+      const stream = await exportStream(
+        engine,
+        def,
+        filters,
+        format as ExportFormat,
+        () => reply.raw.writableLength,
+      );
       return reply
         .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8')
         .header(
