@@ -1,6 +1,6 @@
 /**
  * `buildApp(config)`: the whole server as one Fastify instance, migrated, seeded and ready.
- * `main.ts` listens with it; tests drive it through `app.inject()`.
+ * `start.ts` listens with it; tests drive it through `app.inject()`.
  *
  * Areas are plugins, one folder each; shared pieces (database, auth decorators, errors,
  * security headers) are registered once at the root with fastify-plugin.

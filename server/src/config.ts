@@ -40,7 +40,7 @@ export interface ServerConfig {
   now: () => number;
 }
 
-// Both src/config.ts and the bundled dist/main.js sit one level below the package folder, so
+// Both src/config.ts and the bundled dist/start.js sit one level below the package folder, so
 // these relative URLs resolve the same from source (tsx, vitest) and from the build.
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const defaultUiDist = fileURLToPath(new URL('../../ui/dist', import.meta.url));

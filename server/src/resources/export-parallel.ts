@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ListQuery, ResourceDef } from '@wanxiang/core';
 import { sql } from 'kysely';
+import { settleYoungGeneration } from '../young-generation.js';
 import type { ResourceEngine } from './engine.js';
 import { EXPORT_BATCH } from './export.js';
 import type { ChunkPool } from './export-chunks.js';
@@ -113,7 +114,7 @@ export function parallelCsvExport(
         eval: FROM_SOURCE,
         workerData,
         // A small young generation: the rows die young, and a big one would only raise the RSS.
-        resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 160 },
+        resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 48 },
       }),
   );
 
@@ -136,6 +137,8 @@ export function parallelCsvExport(
         wait?.resolve(Buffer.from(answer.buffer, answer.offset, answer.length));
       }
     });
+    // Its start set V8's flags back to their defaults (young-generation.ts).
+    worker.once('online', settleYoungGeneration);
     worker.on('error', fail);
     worker.on('exit', (code) => {
       if (!closed) fail(new Error(`export worker stopped (${code})`));

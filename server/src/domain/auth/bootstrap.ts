@@ -1,6 +1,6 @@
 /**
  * At every start: roles re-synced from core's ROLES, and on the first start the admin and
- * demo accounts. What was created is kept as `app.startup` so main.ts can tell the operator
+ * demo accounts. What was created is kept as `app.startup` so start.ts can tell the operator
  * (the generated admin password is printed once and never logged).
  */
 import fp from 'fastify-plugin';
