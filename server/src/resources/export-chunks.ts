@@ -27,7 +27,7 @@ export class ChunkPool {
   private readonly own = new WeakSet<ArrayBufferLike>();
 
   /** `keep`: free slabs kept at most; more are left to the garbage collector. */
-  constructor(private readonly keep = 8) {}
+  constructor(private readonly keep = 4) {}
 
   /** A slab of at least `bytes` (the newest free one that is large enough, else a new one). */
   take(bytes = SLAB_BYTES): Buffer {

@@ -88,20 +88,40 @@ function storedName(target: ResourceDef): (rowId: unknown, rowName: unknown) => 
   };
 }
 
+/** The names of `target`'s rows, read on a SQLite reader: the same names as `displayNames`. */
+export interface NameReader {
+  /** The name of one row; null: no such row. */
+  one(id: number): string | null;
+  /** Every row's id and name (two lists), or null when the table has more than `limit` rows. */
+  all(limit: number): { ids: number[]; names: string[] } | null;
+}
+
 /**
- * The name of one row of `target` at a time, read on `reader` (for an export that streams its
- * rows and meets each related id as it goes): the same names as `displayNames`, null for an id
- * with no row.
+ * Names of `target` on `reader`, for an export that streams its rows and meets each related id
+ * as it goes: one id at a time (~4 µs each, most of it better-sqlite3's call), or the whole table
+ * at once where it is small enough (100 000 users in ~60 ms).
  */
-export function nameLookup(target: ResourceDef, reader: SqliteReader): (id: number) => string | null {
+export function nameReader(target: ResourceDef, reader: SqliteReader): NameReader {
   const model = modelOf(target);
   const column = columnOf(model, target.displayField);
-  if (!model.hasTable || !column || column === 'id') return (id) => String(id);
+  if (!model.hasTable || !column || column === 'id') return { one: (id) => String(id), all: () => null };
   const nameOf = storedName(target);
-  const query = `select ${quote('id')}, ${quote(column)} from ${quote(model.table)} where ${quote('id')} = ?`;
-  return (id) => {
-    const row = reader.first(query, [id]);
-    return row ? nameOf(row[0], row[1]) : null;
+  const select = `select ${quote('id')}, ${quote(column)} from ${quote(model.table)}`;
+  const first = reader.firstRowOf(`${select} where ${quote('id')} = ?`);
+  return {
+    one(id) {
+      const row = first([id]);
+      return row ? nameOf(row[0], row[1]) : null;
+    },
+    all(limit) {
+      const ids: number[] = [];
+      const names: string[] = [];
+      const count = reader.each(`${select} limit ${limit + 1}`, [], (row) => {
+        ids.push(Number(row[0]));
+        names.push(nameOf(row[0], row[1]));
+      });
+      return count > limit ? null : { ids, names };
+    },
   };
 }
 

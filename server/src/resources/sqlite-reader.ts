@@ -111,9 +111,13 @@ export class SqliteReader {
     return count;
   }
 
-  /** The first row of a query as an array, or undefined. */
-  first(sql: string, parameters: readonly unknown[]): unknown[] | undefined {
-    return this.prepared(sql).statement.get(parameters as unknown[]) as unknown[] | undefined;
+  /**
+   * A query prepared once whose first row (an array, or undefined) each call answers: for a query
+   * run many times in a row (an export's name lookups), without the statement cache's bookkeeping.
+   */
+  firstRowOf(sql: string): (parameters: readonly unknown[]) => unknown[] | undefined {
+    const statement = this.db.prepare(sql).raw(true);
+    return (parameters) => statement.get(parameters as unknown[]) as unknown[] | undefined;
   }
 
   /** Every row of a query as objects (for small answers: counts, names). */

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { getResource } from '@wanxiang/core';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSlabs } from '../../src/resources/export-chunks.js';
 import { parallelExports } from '../../src/resources/export-parallel.js';
@@ -225,5 +226,52 @@ describe.each(DB_KINDS)('a large export through a socket on %s', (kind) => {
     // A buffer taken back too early would have been written over before it was sent.
     expect(Buffer.concat(sent).toString('utf8') === expected).toBe(true);
     expect(exportSlabs.made - made).toBeLessThan(8);
+  });
+});
+
+describe.each(DB_KINDS)('related names of a large export on %s', (kind) => {
+  let t: TestApp;
+  let api: Api;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    api = await adminApi(t);
+  });
+  afterAll(async () => t?.close());
+
+  it('names thousands of different related rows, and none for a row that is gone', async () => {
+    // More different stores than a streamed export looks up one by one before it reads them all.
+    const count = 5 * EXPORT_BATCH + 500;
+    const storeIds = (await insertRows(
+      t.app.db,
+      getResource('stores'),
+      Array.from({ length: count }, (_, i) => ({
+        name: i % 7 === 0 ? `=门店${i}` : `门店 "${i}", 分店`,
+        phone: '010-1',
+        address: '北京',
+      })),
+    )) as number[];
+    const missing = Math.max(...storeIds) + 1000;
+    const orders = Array.from({ length: count + 1 }, (_, i) => ({
+      orderNo: `S${i}`,
+      storeId: i < count ? storeIds[(i * 7919) % count] : missing,
+      payableFen: 100,
+      status: 'paid',
+      createdAt: Date.UTC(2025, 0, 1) + i * 1000,
+    }));
+    await insertRows(t.app.db, getResource('orders'), orders);
+    const stores = await sql<{ id: number; name: string }>`select id, name from stores`.execute(t.app.db);
+    const nameOf = new Map(stores.rows.map((s) => [Number(s.id), s.name]));
+    const csv = await api.get('/api/admin/orders/export?format=csv');
+    const [header, ...rows] = parseCsv(csv.text.slice(1));
+    const idAt = (header as string[]).indexOf('门店ID');
+    const nameAt = (header as string[]).indexOf('门店');
+    expect(rows).toHaveLength(count + 1);
+    for (const row of rows) {
+      const id = Number(row[idAt]);
+      const name = nameOf.get(id);
+      // Names a spreadsheet would run are kept inert; a store that does not exist has none.
+      expect(row[nameAt]).toBe(name === undefined ? '' : name.startsWith('=') ? `'${name}` : name);
+    }
+    expect(rows.some((row) => Number(row[idAt]) === missing)).toBe(true);
   });
 });
