@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ListQuery, ResourceDef } from '@wanxiang/core';
 import { sql } from 'kysely';
-import { settleYoungGeneration } from '../young-generation.js';
+import { settleHeap } from '../v8-heap.js';
 import type { ResourceEngine } from './engine.js';
 import { EXPORT_BATCH } from './export.js';
 import type { ChunkPool } from './export-chunks.js';
@@ -137,8 +137,8 @@ export function parallelCsvExport(
         wait?.resolve(Buffer.from(answer.buffer, answer.offset, answer.length));
       }
     });
-    // Its start set V8's flags back to their defaults (young-generation.ts).
-    worker.once('online', settleYoungGeneration);
+    // Its start set V8's flags back to their defaults (v8-heap.ts).
+    worker.once('online', settleHeap);
     worker.on('error', fail);
     worker.on('exit', (code) => {
       if (!closed) fail(new Error(`export worker stopped (${code})`));
