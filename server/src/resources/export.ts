@@ -169,8 +169,9 @@ export interface CsvCell {
   /** Relation fields: id → the formatted name cell (NAME) or the name (NAMES); null: no such row. */
   names: Map<number, string | null> | null;
   /**
-   * Relation fields of a streamed export: reads the name of an id not in `names` yet, keeps it
-   * there and answers it (null: no such row). Null where names are loaded per batch instead.
+   * Relation fields of a streamed export: the name of an id not in `names` (null: no such row),
+   * from the related table read whole or else read alone and kept in `names`. Null where names
+   * are loaded per batch instead.
    */
   fill: ((id: number) => string | null) | null;
   /** The cell from a wire row (fields kept elsewhere, and resources that are not a table). */
