@@ -114,7 +114,7 @@ export function parallelCsvExport(
         eval: FROM_SOURCE,
         workerData,
         // A small young generation: the rows die young, and a big one would only raise the RSS.
-        resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 48 },
+        resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 160 },
       }),
   );
 
