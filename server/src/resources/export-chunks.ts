@@ -9,8 +9,8 @@
  * they had touched. With a pool an export holds a few slabs — the ones being written and the
  * ones the socket has not sent yet — and nothing else.
  *
- * A slab goes back to the pool only once the response has sent it: `ExportReadable` hands the
- * chunks it pushed back when its destination has nothing left to write (see `sent` there). Only
+ * A slab goes back to the pool only once the response has sent it: `ExportReadable` hands back
+ * the chunks whose bytes its destination has written (see `unsent` there). Only
  * slabs the pool made or adopted ever go back, so a buffer of Node's shared pool (a small
  * `Buffer.concat`) is never written into again.
  */
