@@ -22,7 +22,7 @@ import { openDatabase } from '../src/db/connect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { insertRows, ResourceEngine } from '../src/resources/index.js';
 import { selectPage } from '../src/resources/query.js';
-import { SqliteReader } from '../src/resources/sqlite-reader.js';
+import { SqliteReader } from '../src/db/sqlite-reader.js';
 
 const ROWS = Number(process.argv[2] ?? 1_000_000);
 const STATUSES = [

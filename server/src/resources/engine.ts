@@ -23,6 +23,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../db/connect.js';
 import { inlineLimit } from '../db/limit.js';
+import type { SqliteReader } from '../db/sqlite-reader.js';
 import { ApiError, conflict, invalidInput, notFound } from '../http/envelope.js';
 import { type AuditNote, diffRows, writeAudit } from './audit.js';
 import { bumpVersion, cachedCount, countKey, rememberCount, versionOf } from './counts.js';
@@ -51,7 +52,6 @@ import {
   unsupportedMessage,
 } from './query.js';
 import { type ReadRows, type Relations, readWith, relationsOf } from './relations.js';
-import type { SqliteReader } from './sqlite-reader.js';
 import {
   arrayRowReader,
   columnOf,

@@ -23,13 +23,13 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ListQuery, ResourceDef } from '@wanxiang/core';
 import { sql } from 'kysely';
+import type { SqliteReader } from '../db/sqlite-reader.js';
 import { settleHeap } from '../v8-heap.js';
 import type { ResourceEngine } from './engine.js';
 import { EXPORT_BATCH } from './export.js';
 import type { ChunkPool } from './export-chunks.js';
 import type { ExportAnswer, ExportTask, ExportWorkerData } from './export-worker.js';
 import { afterCursor, applyFilters, applyOrder, boundedOrder, orderKeys } from './query.js';
-import type { SqliteReader } from './sqlite-reader.js';
 import { modelOf } from './storage.js';
 
 /**

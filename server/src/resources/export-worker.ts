@@ -7,6 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { findResource, type ListQuery } from '@wanxiang/core';
 import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
+import { SqliteReader } from '../db/sqlite-reader.js';
 import {
   BatchReader,
   CsvFormatter,
@@ -18,7 +19,6 @@ import {
 } from './export.js';
 import { ChunkPool } from './export-chunks.js';
 import { EngineExtensions } from './extensions.js';
-import { SqliteReader } from './sqlite-reader.js';
 
 export interface ExportWorkerData {
   file: string;

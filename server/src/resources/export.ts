@@ -30,6 +30,7 @@ import { Readable } from 'node:stream';
 import type { FieldDef, ListQuery, ResourceDef } from '@wanxiang/core';
 import type { CompiledQuery } from 'kysely';
 import type { DialectName } from '../db/connect.js';
+import type { SqliteReader } from '../db/sqlite-reader.js';
 import { chinaTimeOfStored, csvCell, inert, needsQuotes, storedJsonText, yuanText } from './csv-format.js';
 import type { ResourceEngine } from './engine.js';
 import { ChunkPool } from './export-chunks.js';
@@ -38,7 +39,6 @@ import { type ParallelExport, parallelCsvExport } from './export-parallel.js';
 import type { AnyDb, EngineExtensions } from './extensions.js';
 import { type OrderKey, orderKeys, selectPage } from './query.js';
 import { displayNames, nameReader } from './relations.js';
-import type { SqliteReader } from './sqlite-reader.js';
 import { arrayRowReader, modelOf, type WireRow } from './storage.js';
 import { CHINA_OFFSET_MS } from './time-format.js';
 

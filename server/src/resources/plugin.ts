@@ -7,6 +7,7 @@
 import { RESOURCES, type ResourceDef, registryProblems } from '@wanxiang/core';
 import fp from 'fastify-plugin';
 import '../domain/extensions.js';
+import { SqliteReader } from '../db/sqlite-reader.js';
 import { ResourceEngine } from './engine.js';
 import {
   assertActionHandlers,
@@ -15,7 +16,7 @@ import {
 } from './extensions.js';
 import { registerResourceRoutes } from './routes.js';
 import { diffSchema, introspectSchema } from './schema-ops.js';
-import { SqliteReader } from './sqlite-reader.js';
+import { registerWireFunctions } from './sqlite-json.js';
 import { modelOf } from './storage.js';
 import { tableSpecOf } from './table-spec.js';
 
@@ -32,8 +33,6 @@ export interface ResourcesPluginOptions {
   extensions?: EngineExtensions;
 }
 
-/** How much of the SQLite file the list reader maps (a mapping of address space, not memory). */
-const LIST_MMAP_BYTES = 1 << 30;
 /** Page cache of the totals' connection: a COUNT reads each page once per cached total (10 s). */
 const TOTALS_CACHE_KIB = 2048;
 
@@ -63,23 +62,15 @@ export const resourcesPlugin = fp<ResourcesPluginOptions>(
       );
     }
 
-    // SQLite: reads on a connection of their own with prepared statements (sqlite-reader.ts).
+    // SQLite: reads on the database's read connection with prepared statements (sqlite-reader.ts),
+    // where the lists' wire JSON hands unusual values back to JavaScript (sqlite-json.ts).
     const database = app.config.database;
-    // Memory-mapped: a deep page walks ~100 000 index entries, and reading their pages straight
-    // from the OS's cache (no copy into SQLite's cache, where the lists push each other out) is
-    // faster — 1 000 000 orders, page 5 000 of a filtered list: 2.9 ms mapped, 3.5 ms with a 16 MB
-    // page cache; the first page 0.61 ms against 0.79 ms. Mapped pages are the OS's file cache,
-    // shared and reclaimable, but the pages touched count in the process's RSS (~30 MB after the
-    // bench's deep pages).
-    const reader =
-      database.dialect === 'sqlite' ? new SqliteReader(database.file, { mmapBytes: LIST_MMAP_BYTES }) : null;
+    const reader = app.dbReader;
+    reader?.use(registerWireFunctions);
     // Totals count on a connection of their own, unmapped: see EngineOptions.totalsReader.
     const totalsReader =
       database.dialect === 'sqlite' ? new SqliteReader(database.file, { cacheKiB: TOTALS_CACHE_KIB }) : null;
-    app.addHook('onClose', async () => {
-      reader?.close();
-      totalsReader?.close();
-    });
+    app.addHook('onClose', async () => totalsReader?.close());
     const engine = new ResourceEngine({
       db: app.db,
       dialect: app.dbDialect,

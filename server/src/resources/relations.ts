@@ -10,9 +10,9 @@
  */
 import type { ResourceDef } from '@wanxiang/core';
 import { type CompiledQuery, sql } from 'kysely';
+import type { SqliteReader } from '../db/sqlite-reader.js';
 import { COUNT_TTL_MS, versionOf } from './counts.js';
 import type { AnyDb } from './extensions.js';
-import type { SqliteReader } from './sqlite-reader.js';
 import { columnOf, fromDbValue, modelOf } from './storage.js';
 
 export type Relations = Record<string, Record<string, string>>;

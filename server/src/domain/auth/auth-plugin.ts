@@ -59,7 +59,7 @@ export const authPlugin = fp(
       if (request.user) return request.user;
       const token = bearerToken(request);
       if (!token) throw unauthorized();
-      const session = await findSessionByToken(app.db, token);
+      const session = await findSessionByToken(app.db, token, app.dbReader);
       if (!session) throw unauthorized();
       // An administrator's decision wins over expiry: the client is told its session was taken away.
       if (session.revokedReason === 'revoked' || session.revokedReason === 'disabled') throw sessionRevoked();

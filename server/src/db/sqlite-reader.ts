@@ -1,6 +1,7 @@
 /**
- * The engine's reads on SQLite (lists, totals, relation names, exports) go through a read-only
- * better-sqlite3 connection of their own, with prepared statements kept and rows read as arrays.
+ * Reads on SQLite that run on every request (the session lookup, the engine's lists, totals,
+ * relation names, exports) go through a read-only better-sqlite3 connection of their own, with
+ * prepared statements kept and rows read as arrays.
  *
  * Why (profiled on 1 000 000 orders, `node --cpu-prof`, 32 connections on the list): Kysely's
  * SQLite driver prepares every statement again on every call (≈10 % of the server's time) and
@@ -14,7 +15,6 @@
  * `all()` (never left open across an `await`), so no read transaction outlives one call.
  */
 import SqliteDatabase from 'better-sqlite3';
-import { registerWireFunctions } from './sqlite-json.js';
 
 /** Distinct SQL texts kept prepared (a list's SQL varies with its filters, order and paging). */
 const MAX_STATEMENTS = 500;
@@ -32,6 +32,8 @@ interface Prepared {
 export class SqliteReader {
   private readonly db: SqliteDatabase.Database;
   private readonly statements = new Map<string, Prepared>();
+  /** What `use` added (SQL functions), given to every fork too. */
+  private readonly setups: ((db: SqliteDatabase.Database) => void)[] = [];
 
   constructor(
     readonly file: string,
@@ -40,8 +42,6 @@ export class SqliteReader {
     this.db = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
     // A checkpoint or a recovery by the writer may hold the file briefly: wait as the writer does.
     this.db.pragma('busy_timeout = 5000');
-    // The lists' wire JSON hands unusual values back to JavaScript (sqlite-json.ts).
-    registerWireFunctions(this.db);
     if (options.cacheKiB !== undefined)
       this.db.pragma(`cache_size = -${Math.max(64, Math.floor(options.cacheKiB))}`);
     if (options.mmapBytes !== undefined) this.db.pragma(`mmap_size = ${Math.floor(options.mmapBytes)}`);
@@ -52,7 +52,18 @@ export class SqliteReader {
    * the lists out of this connection's cache, and its own small cache goes when it is closed.
    */
   fork(cacheKiB: number): SqliteReader {
-    return new SqliteReader(this.file, { cacheKiB });
+    const fork = new SqliteReader(this.file, { cacheKiB });
+    for (const setup of this.setups) fork.use(setup);
+    return fork;
+  }
+
+  /**
+   * Adds to the connection what a reader's SQL needs (the lists' `wx_wire` function,
+   * resources/sqlite-json.ts), here and on every fork.
+   */
+  use(setup: (db: SqliteDatabase.Database) => void): void {
+    setup(this.db);
+    this.setups.push(setup);
   }
 
   private prepared(sql: string): Prepared {
