@@ -20,9 +20,10 @@ import { buildApp } from '../src/app.js';
 import type { DatabaseConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/connect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { SqliteReader } from '../src/db/sqlite-reader.js';
 import { insertRows, ResourceEngine } from '../src/resources/index.js';
 import { selectPage } from '../src/resources/query.js';
-import { SqliteReader } from '../src/db/sqlite-reader.js';
+import { registerWireFunctions } from '../src/resources/sqlite-json.js';
 
 const ROWS = Number(process.argv[2] ?? 1_000_000);
 const STATUSES = [
@@ -113,6 +114,7 @@ try {
 
   // As the server runs it: on SQLite, reads on a connection of their own (sqlite-reader.ts).
   const reader = database.dialect === 'sqlite' ? new SqliteReader(database.file) : null;
+  reader?.use(registerWireFunctions);
   const engine = new ResourceEngine({ db, dialect, now: () => Date.now(), reader });
   const compiled = (query: Record<string, string>, offset = 0, after: unknown[] | null = null) => {
     const q = engine.parseQuery(orders, query);
