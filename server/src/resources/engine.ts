@@ -49,9 +49,13 @@ import {
   orderKeys,
   type PageRequest,
   pageKeyColumns,
+  ROW_ID,
+  ROW_VERSION,
   unsupportedMessage,
 } from './query.js';
 import { type ReadRows, type Relations, readWith, relationsOf } from './relations.js';
+import type { RowCache } from './row-cache.js';
+import { renderRowsSql } from './sqlite-json.js';
 import {
   arrayRowReader,
   columnOf,
@@ -114,6 +118,11 @@ export interface EngineOptions {
    * each page it touched stayed in the process's RSS. Defaults to `reader`.
    */
   totalsReader?: SqliteReader | null;
+  /**
+   * SQLite: list rows' JSON kept by (table, id, updated_at) (row-cache.ts), used with `reader`.
+   * Without one, every page's rows are written again.
+   */
+  rowCache?: RowCache | null;
 }
 
 /** `withTotal=false` (or `0`) skips the total: the answer's `page.total` is then -1. */
@@ -175,6 +184,21 @@ function relationValues(
 
 const { SqliteError } = SqliteDatabase;
 
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+
+/** A JSON array's UTF-8 bytes from its items' bytes. */
+function joinJsonArray(items: readonly Buffer[]): Buffer {
+  const parts: Buffer[] = [OPEN];
+  items.forEach((item, i) => {
+    if (i > 0) parts.push(COMMA);
+    parts.push(item);
+  });
+  parts.push(CLOSE);
+  return Buffer.concat(parts);
+}
+
 export const unsupported = () => new ApiError({ status: 403, errorCode: 403, message: unsupportedMessage });
 export const staleUpdate = () => conflict('数据已被他人修改，请刷新后重试');
 export const illegalTransition = () => conflict('当前状态不能执行此操作');
@@ -203,6 +227,7 @@ export class ResourceEngine {
   readonly read: ReadRows;
   /** `read` for list totals (see `EngineOptions.totalsReader`). */
   private readonly readTotal: ReadRows;
+  private readonly rowCache: RowCache | null;
   readonly now: () => number;
   private readonly byName: Map<string, ResourceDef>;
 
@@ -218,6 +243,7 @@ export class ResourceEngine {
     this.read = reader ? async (query) => reader.objects(query.sql, query.parameters) : readWith(this.db);
     const totals = options.totalsReader ?? null;
     this.readTotal = totals ? async (query) => totals.objects(query.sql, query.parameters) : this.read;
+    this.rowCache = reader ? (options.rowCache ?? null) : null;
   }
 
   resource(name: string): ResourceDef | undefined {
@@ -268,6 +294,10 @@ export class ResourceEngine {
     keys: readonly OrderKey[],
   ): PageRows | null {
     const model = modelOf(def);
+    if (this.rowCache) {
+      const cached = this.readCachedPage(reader, this.rowCache, def, page, keys);
+      if (cached) return cached;
+    }
     const compiled = compilePage(this.db, this.dialect, def, { ...page, columns: 'wireJson' });
     let row: unknown[];
     try {
@@ -281,6 +311,64 @@ export class ResourceEngine {
     return {
       results: null,
       json: row[0] as Buffer,
+      count: perRow.length,
+      last: lastKeys(keys, columns, perRow.at(-1)),
+      related: relationValues(model, columns, perRow),
+    };
+  }
+
+  /**
+   * `readWholePage` through the row cache: which rows the page holds, with their `updated_at`
+   * (the list's query, without writing any JSON), then the JSON of those the cache lacks, written
+   * by SQLite and kept. Null — the page is then read whole — when SQLite cannot answer (see
+   * `readWholePage`), or when a row changed or went between the two statements (the page must be
+   * one moment's rows).
+   */
+  private readCachedPage(
+    reader: SqliteReader,
+    cache: RowCache,
+    def: ResourceDef,
+    page: PageRequest,
+    keys: readonly OrderKey[],
+  ): PageRows | null {
+    const model = modelOf(def);
+    const compiled = compilePage(this.db, this.dialect, def, { ...page, columns: 'versions' });
+    let perRow: unknown[][];
+    try {
+      const row = reader.arrays(compiled.sql, compiled.parameters).rows[0] as unknown[];
+      perRow = JSON.parse(row[0] as string) as unknown[][];
+    } catch (error) {
+      if (error instanceof SqliteError) return null;
+      throw error;
+    }
+    const now = this.now();
+    const parts: (Buffer | undefined)[] = perRow.map((values) =>
+      cache.get(model.table, values[0], values[1], now),
+    );
+    const missing = perRow.filter((_, i) => parts[i] === undefined);
+    if (missing.length > 0) {
+      const ids = missing.map((values) => values[0]);
+      let rendered: unknown[][];
+      try {
+        rendered = reader.arrays(renderRowsSql(model), [JSON.stringify(ids)]).rows;
+      } catch (error) {
+        if (error instanceof SqliteError) return null;
+        throw error;
+      }
+      const byId = new Map(rendered.map((values) => [values[0], values]));
+      for (let i = 0; i < perRow.length; i++) {
+        if (parts[i]) continue;
+        const [id, version] = perRow[i] as unknown[];
+        const fresh = byId.get(id);
+        if (!fresh || fresh[1] !== version) return null;
+        parts[i] = fresh[2] as Buffer;
+        cache.set(model.table, id, version, fresh[2] as Buffer, now);
+      }
+    }
+    const columns = [ROW_ID, ROW_VERSION, ...pageKeyColumns(model, keys)];
+    return {
+      results: null,
+      json: joinJsonArray(parts as Buffer[]),
       count: perRow.length,
       last: lastKeys(keys, columns, perRow.at(-1)),
       related: relationValues(model, columns, perRow),

@@ -242,9 +242,11 @@ export interface PageRequest {
   /**
    * `stored` (the default): every column. `wireJson` (SQLite): each row's wire JSON written by
    * SQLite (sqlite-json.ts) as `WIRE_JSON`, plus the columns of the order and of the relations —
-   * what the list needs besides the JSON (the next cursor, the related names).
+   * what the list needs besides the JSON (the next cursor, the related names). `versions`
+   * (SQLite): the same without the JSON, each row's `id` and `updated_at` instead, for the rows
+   * whose JSON is kept (row-cache.ts).
    */
-  columns?: 'stored' | 'wireJson';
+  columns?: 'stored' | 'wireJson' | 'versions';
 }
 
 /**
@@ -262,22 +264,38 @@ export function pageKeyColumns(model: ResourceModel, keys: readonly OrderKey[]):
   return [...new Set([...keys.map((k) => k.column), ...model.relations.map((fs) => fs.column as string)])];
 }
 
+/** A `versions` page's columns per row before its `pageKeyColumns`: the row's id and version. */
+export const ROW_ID = '__row_id';
+export const ROW_VERSION = '__row_version';
+
 /** The columns a page selects (see `PageRequest.columns`). */
 function pageColumns(qb: Select, model: ResourceModel, keys: readonly OrderKey[], page: PageRequest): Select {
-  if (page.columns !== 'wireJson') return qb.selectAll();
-  return qb.select([
-    sql.raw(wireJsonSql(model)).as(WIRE_JSON),
-    ...pageKeyColumns(model, keys).map((column) => sql.ref(column).as(column)),
-  ]);
+  if (page.columns !== 'wireJson' && page.columns !== 'versions') return qb.selectAll();
+  const keyColumns = pageKeyColumns(model, keys).map((column) => sql.ref(column).as(column));
+  if (page.columns === 'versions')
+    return qb.select([sql.ref('id').as(ROW_ID), sql.ref('updated_at').as(ROW_VERSION), ...keyColumns]);
+  return qb.select([sql.raw(wireJsonSql(model)).as(WIRE_JSON), ...keyColumns]);
 }
 
 /**
  * A `wireJson` page as one row: `WIRE_JSON` the JSON array of its rows as UTF-8 bytes (a blob:
  * no JavaScript string is made of it, and it goes to the socket as it is), `PAGE_KEYS` a JSON
- * array of each row's `pageKeyColumns`. Both aggregates are ordered as the page is.
+ * array of each row's `pageKeyColumns`. Both aggregates are ordered as the page is. A `versions`
+ * page is `PAGE_KEYS` alone, each row's array starting with its `ROW_ID` and `ROW_VERSION`.
  */
-function wholePage(db: AnyDb, rows: Select, keys: readonly OrderKey[], columns: readonly string[]): Select {
+function wholePage(
+  db: AnyDb,
+  rows: Select,
+  keys: readonly OrderKey[],
+  model: ResourceModel,
+  versions: boolean,
+): Select {
   const order = keys.map((k) => `${ident(k.column)} ${k.desc ? 'desc' : 'asc'}`).join(', ');
+  const columns = [...(versions ? [ROW_ID, ROW_VERSION] : []), ...pageKeyColumns(model, keys)];
+  const perRow = sql
+    .raw(`json_group_array(json_array(${columns.map(ident).join(', ')}) order by ${order})`)
+    .as(PAGE_KEYS);
+  if (versions) return db.selectFrom(rows.as('page')).select([perRow]);
   return db
     .selectFrom(rows.as('page'))
     .select([
@@ -286,9 +304,7 @@ function wholePage(db: AnyDb, rows: Select, keys: readonly OrderKey[], columns: 
           `cast('[' || coalesce(group_concat(${ident(WIRE_JSON)}, ',' order by ${order}), '') || ']' as blob)`,
         )
         .as(WIRE_JSON),
-      sql
-        .raw(`json_group_array(json_array(${columns.map(ident).join(', ')}) order by ${order})`)
-        .as(PAGE_KEYS),
+      perRow,
     ]);
 }
 
@@ -297,7 +313,9 @@ export function selectPage(db: AnyDb, dialect: DialectName, def: ResourceDef, pa
   const model = modelOf(def);
   const keys = orderKeys(model, page.query);
   const rows = selectPageRows(db, dialect, model, keys, page);
-  return page.columns === 'wireJson' ? wholePage(db, rows, keys, pageKeyColumns(model, keys)) : rows;
+  if (page.columns === 'wireJson' || page.columns === 'versions')
+    return wholePage(db, rows, keys, model, page.columns === 'versions');
+  return rows;
 }
 
 function selectPageRows(

@@ -83,3 +83,17 @@ export function wireJsonSql(model: ResourceModel): string {
   expressions.set(model, expression);
   return expression;
 }
+
+const renderings = new WeakMap<ResourceModel, string>();
+
+/**
+ * The SQL writing the wire JSON (UTF-8 bytes) of the rows whose ids its one parameter lists as a
+ * JSON array, each with its `id` and `updated_at`: the rows of a page that row-cache.ts lacks.
+ */
+export function renderRowsSql(model: ResourceModel): string {
+  let statement = renderings.get(model);
+  if (statement) return statement;
+  statement = `select "id", "updated_at", cast(${wireJsonSql(model)} as blob) from ${ident(model.table)} where "id" in (select value from json_each(?))`;
+  renderings.set(model, statement);
+  return statement;
+}
