@@ -5,7 +5,9 @@
  *   - `GET /api/admin/orders?status=paid` (20 rows, newest first, with its total), signed in as
  *     admin: one connection median ≤ 1 ms; 32 connections (autocannon, its own process) ≥ 6 % of
  *     a bare Fastify route's throughput measured in the same run (server/bench/bare-fastify.ts,
- *     its own process), p99 ≤ 30 ms;
+ *     its own process), p99 ≤ 30 ms; beside them, in the same rounds, the hand-written service
+ *     of QUALITY.md's note (server/bench/hand-written-list.ts) and the same list on a second
+ *     server whose rows are all written afresh (`LIST_ROW_CACHE_MB=0`), both reported;
  *   - the list with its total within 2× of the same list with `withTotal=false`;
  *   - the same list at page 5 000 ≤ 5 ms at one connection (`status=completed`: the seeder makes
  *     1.4 % of orders `paid`, so `status=paid` has no page 5 000 here);
@@ -141,7 +143,11 @@ interface Server {
   token: string;
 }
 
-async function startServer(dataDir: string, databaseUrl = ''): Promise<Server> {
+async function startServer(
+  dataDir: string,
+  databaseUrl = '',
+  env: Record<string, string> = {},
+): Promise<Server> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const p = start(process.execPath, [SERVER], {
@@ -153,6 +159,7 @@ async function startServer(dataDir: string, databaseUrl = ''): Promise<Server> {
     WANXIANG_CAPTCHA_TEST_CODE: CAPTCHA,
     WANXIANG_DEMO: 'off',
     LOG_LEVEL: 'warn',
+    ...env,
   });
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -480,9 +487,18 @@ async function listFigures(server: Server, label: string, bars: boolean): Promis
  * the hand-written single-purpose service QUALITY.md names as the ceiling, in alternating rounds
  * so a noisy moment hurts them alike.
  */
-async function loadFigures(server: Server, label: string, bars: boolean, sqliteFile?: string): Promise<void> {
+/**
+ * `sqlite`: the file, for the hand-written service, and a second server on it whose lists write
+ * every row afresh (`LIST_ROW_CACHE_MB=0`): what the row cache is worth, measured beside it.
+ */
+async function loadFigures(
+  server: Server,
+  label: string,
+  bars: boolean,
+  sqlite?: { file: string; uncached: Server },
+): Promise<void> {
   const bare = await startReference('bare-fastify.ts');
-  const hand = sqliteFile ? await startReference('hand-written-list.ts', { DB_FILE: sqliteFile }) : null;
+  const hand = sqlite ? await startReference('hand-written-list.ts', { DB_FILE: sqlite.file }) : null;
   try {
     const targets = [
       { name: 'bare Fastify', url: `${bare.base}/`, token: null, runs: [] as Load[] },
@@ -490,13 +506,23 @@ async function loadFigures(server: Server, label: string, bars: boolean, sqliteF
         ? [{ name: 'hand-written', url: `${hand.base}${HAND_LIST}`, token: null, runs: [] as Load[] }]
         : []),
       { name: 'list', url: `${server.base}${LIST}`, token: server.token, runs: [] as Load[] },
+      ...(sqlite
+        ? [
+            {
+              name: 'list without the row cache',
+              url: `${sqlite.uncached.base}${LIST}`,
+              token: sqlite.uncached.token,
+              runs: [] as Load[],
+            },
+          ]
+        : []),
     ];
     // Warm each up (JIT, caches) before anything counts.
     for (const t of targets) await autocannon(t.url, t.token, 3);
     for (let round = 0; round < ROUNDS; round++)
       for (const t of targets) t.runs.push(await autocannon(t.url, t.token, SECONDS));
     const mean = (runs: Load[]) => runs.reduce((s, l) => s + l.rps, 0) / runs.length;
-    const [bareT, handT, listT] = hand ? targets : [targets[0], undefined, targets[1]];
+    const [bareT, handT, listT, uncachedT] = hand ? targets : [targets[0], undefined, targets[1]];
     if (!bareT || !listT) throw new Error('no load targets');
     console.log(
       `  32 connections, ${ROUNDS} × ${SECONDS} s each, alternating (load ${load()}): ${targets
@@ -521,6 +547,15 @@ async function loadFigures(server: Server, label: string, bars: boolean, sqliteF
       unit: 'ms',
       bar: bar({ op: '≤', limit: 30 }),
     });
+    if (uncachedT) {
+      const uncachedRps = mean(uncachedT.runs);
+      report({
+        name: `${label} the same, every row written afresh (LIST_ROW_CACHE_MB=0)`,
+        value: uncachedRps,
+        unit: 'req/s',
+      });
+      report({ name: `${label}   ÷ bare Fastify`, value: (100 * uncachedRps) / bareRps, unit: '%' });
+    }
     if (handT) {
       // QUALITY.md's note on the bar: hand-written reaches 12.5 % of bare there, and the bar is
       // "half that ceiling with auth, permissions and the registry in the way".
@@ -566,7 +601,14 @@ async function sqlite(): Promise<void> {
       // 50 000 list answers still waiting for a full garbage collection.
       if (ONLY.has('list')) await listFigures(server, 'SQLite', true);
       if (ONLY.has('export')) await exportFigures(server, dir);
-      if (ONLY.has('load')) await loadFigures(server, 'SQLite', true, file);
+      if (ONLY.has('load')) {
+        const uncached = await startServer(dir, '', { LIST_ROW_CACHE_MB: '0' });
+        try {
+          await loadFigures(server, 'SQLite', true, { file, uncached });
+        } finally {
+          await stop(uncached.child);
+        }
+      }
     } finally {
       await stop(server.child);
     }

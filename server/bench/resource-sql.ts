@@ -170,6 +170,7 @@ const app = await buildApp({
   demoUsers: false,
   demoContent: false,
   sessionTtlMs: 3_600_000,
+  listRowCacheBytes: 8 * 2 ** 20,
   uiDist: null,
   trustProxy: false,
   version: 'bench',

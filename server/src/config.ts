@@ -31,6 +31,8 @@ export interface ServerConfig {
   /** Write the demo content of every resource on first start (an empty database). */
   demoContent: boolean;
   sessionTtlMs: number;
+  /** SQLite: bytes of admin list rows kept as written JSON (resources/row-cache.ts); 0: none. */
+  listRowCacheBytes: number;
   /** The built UI (Vite `dist`); `null` or a missing folder means "UI not built". */
   uiDist: string | null;
   trustProxy: TrustProxy;
@@ -154,6 +156,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     demoUsers: demoMode !== 'off',
     demoContent: demoMode === 'on',
     sessionTtlMs: positiveNumber(env, 'SESSION_TTL_HOURS', 168) * 3_600_000,
+    listRowCacheBytes: integer(env, 'LIST_ROW_CACHE_MB', 8, 0, 4096) * 2 ** 20,
     uiDist: uiDist ? path.resolve(uiDist) : defaultUiDist,
     trustProxy: trustProxy(nonEmpty(env.TRUST_PROXY)),
     version: resolveVersion(nonEmpty(env.WANXIANG_VERSION)),

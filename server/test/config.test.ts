@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       captchaTestCode: null,
       demoUsers: true,
       sessionTtlMs: 168 * 3_600_000,
+      listRowCacheBytes: 8 * 2 ** 20,
       trustProxy: false,
       logLevel: 'info',
     });
@@ -33,6 +34,7 @@ describe('loadConfig', () => {
       WANXIANG_CAPTCHA_TEST_CODE: 'abcd',
       WANXIANG_DEMO: 'off',
       SESSION_TTL_HOURS: '12',
+      LIST_ROW_CACHE_MB: '0',
       UI_DIST: '/srv/ui',
       TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
       WANXIANG_VERSION: 'v1.2.3',
@@ -47,6 +49,7 @@ describe('loadConfig', () => {
       captchaTestCode: 'abcd',
       demoUsers: false,
       sessionTtlMs: 12 * 3_600_000,
+      listRowCacheBytes: 0,
       uiDist: '/srv/ui',
       trustProxy: ['10.0.0.0/8', '127.0.0.1'],
       version: 'v1.2.3',
@@ -81,6 +84,8 @@ describe('loadConfig', () => {
     ['PORT', 'eighty'],
     ['PORT', '70000'],
     ['SESSION_TTL_HOURS', '-1'],
+    ['LIST_ROW_CACHE_MB', '-1'],
+    ['LIST_ROW_CACHE_MB', '1.5'],
     ['LOG_LEVEL', 'loud'],
     ['DATABASE_URL', 'mysql://db/x'],
   ])('rejects %s=%j with a clear error', (name, value) => {

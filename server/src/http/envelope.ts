@@ -8,9 +8,12 @@ export function ok<T>(data: T, message?: string): SuccessEnvelope<T> {
   return message === undefined ? { success: true, data } : { success: true, data, message };
 }
 
-/** JSON to put into an answer as it is, as text or UTF-8 bytes (a list page that SQLite wrote). */
+/**
+ * JSON to put into an answer as it is: text, UTF-8 bytes (a list page that SQLite wrote), or the
+ * UTF-8 pieces that make it up in order (a page of kept rows, copied once, into the answer).
+ */
 export class JsonText {
-  constructor(readonly json: string | Buffer) {}
+  constructor(readonly json: string | Buffer | readonly Buffer[]) {}
 }
 
 /**
@@ -26,7 +29,9 @@ export function okBytes(data: Record<string, unknown>): Buffer {
     text += `${first ? '' : ','}${JSON.stringify(key)}:`;
     first = false;
     if (value instanceof JsonText) {
-      parts.push(text, value.json);
+      parts.push(text);
+      if (Array.isArray(value.json)) parts.push(...value.json);
+      else parts.push(value.json as string | Buffer);
       text = '';
     } else text += JSON.stringify(value);
   }

@@ -84,14 +84,14 @@ export interface ListAnswer {
   relations: Relations;
 }
 
-/** `ListAnswer` with its rows as a JSON array's text or UTF-8 bytes (`listJson`). */
-export type ListJson = Omit<ListAnswer, 'results'> & { results: string | Buffer };
+/** `ListAnswer` with its rows as a JSON array's text, UTF-8 bytes, or those bytes' pieces (`listJson`). */
+export type ListJson = Omit<ListAnswer, 'results'> & { results: string | Buffer | readonly Buffer[] };
 
 interface PageRows {
   /** The wire rows, or null when the rows came as `json`. */
   results: WireRow[] | null;
-  /** The rows as a JSON array, UTF-8 (written by SQLite). */
-  json: Buffer | null;
+  /** The rows as a JSON array, UTF-8 (written by SQLite), whole or in pieces. */
+  json: Buffer | readonly Buffer[] | null;
   count: number;
   /** The last row's values of the order's columns. */
   last: DbRow | null;
@@ -188,15 +188,15 @@ const OPEN = Buffer.from('[');
 const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']');
 
-/** A JSON array's UTF-8 bytes from its items' bytes. */
-function joinJsonArray(items: readonly Buffer[]): Buffer {
-  const parts: Buffer[] = [OPEN];
+/** A JSON array's UTF-8 pieces from its items' bytes (copied once, into the answer). */
+function jsonArrayPieces(items: readonly Buffer[]): Buffer[] {
+  const pieces: Buffer[] = [OPEN];
   items.forEach((item, i) => {
-    if (i > 0) parts.push(COMMA);
-    parts.push(item);
+    if (i > 0) pieces.push(COMMA);
+    pieces.push(item);
   });
-  parts.push(CLOSE);
-  return Buffer.concat(parts);
+  pieces.push(CLOSE);
+  return pieces;
 }
 
 export const unsupported = () => new ApiError({ status: 403, errorCode: 403, message: unsupportedMessage });
@@ -368,7 +368,7 @@ export class ResourceEngine {
     const columns = [ROW_ID, ROW_VERSION, ...pageKeyColumns(model, keys)];
     return {
       results: null,
-      json: joinJsonArray(parts as Buffer[]),
+      json: jsonArrayPieces(parts as Buffer[]),
       count: perRow.length,
       last: lastKeys(keys, columns, perRow.at(-1)),
       related: relationValues(model, columns, perRow),

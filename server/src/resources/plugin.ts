@@ -37,8 +37,6 @@ export interface ResourcesPluginOptions {
 
 /** Page cache of the totals' connection: a COUNT reads each page once per cached total (10 s). */
 const TOTALS_CACHE_KIB = 2048;
-/** List rows' JSON kept (row-cache.ts): ~10 000 orders; a tenth of the server's idle memory. */
-const ROW_CACHE_BYTES = 8 << 20;
 
 export const resourcesPlugin = fp<ResourcesPluginOptions>(
   async (app, options) => {
@@ -83,7 +81,10 @@ export const resourcesPlugin = fp<ResourcesPluginOptions>(
       extensions,
       reader,
       totalsReader,
-      rowCache: reader ? new RowCache({ maxBytes: ROW_CACHE_BYTES, ttlMs: COUNT_TTL_MS }) : null,
+      rowCache:
+        reader && app.config.listRowCacheBytes > 0
+          ? new RowCache({ maxBytes: app.config.listRowCacheBytes, ttlMs: COUNT_TTL_MS })
+          : null,
     });
     app.decorate('resources', engine);
     // Encapsulated: only the decorator is shared.

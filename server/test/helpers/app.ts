@@ -105,6 +105,7 @@ export async function startTestApp(kind: DbKind, options: StartOptions = {}): Pr
     // ~3 s per app: the demo tests seed explicitly.
     demoContent: false,
     sessionTtlMs: 168 * 3_600_000,
+    listRowCacheBytes: 8 * 2 ** 20,
     uiDist: null,
     trustProxy: false,
     version: 'test-version',

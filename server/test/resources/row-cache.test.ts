@@ -128,6 +128,24 @@ describe('lists through the row cache (sqlite)', () => {
     expect(rowOf((await page()).body, order).remark).toBe('不要餐具');
   });
 
+  it('with LIST_ROW_CACHE_MB=0 writes every row afresh: such a write shows at once', async () => {
+    const uncached = await startTestApp('sqlite', { config: { listRowCacheBytes: 0 } });
+    try {
+      const { ids: orders } = await seedOrders(uncached, 3);
+      const as = await adminApi(uncached);
+      const order = orders[0] as number;
+      const remark = async () =>
+        ((await as.get('/api/admin/orders')).body.data.results as { id: number; remark: string }[]).find(
+          (r) => r.id === order,
+        )?.remark;
+      expect(await remark()).toBeNull();
+      await sql`update orders set remark = ${'不要餐具'} where id = ${order}`.execute(uncached.app.db);
+      expect(await remark()).toBe('不要餐具');
+    } finally {
+      await uncached.close();
+    }
+  });
+
   it('drops a (soft) deleted row from the page at once', async () => {
     const stores = async () =>
       ((await api.get('/api/admin/stores')).body.data.results as { id: number }[]).map((r) => r.id);
