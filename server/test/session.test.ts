@@ -1,4 +1,5 @@
 import { ErrorCode, permissionsOf } from '@wanxiang/core';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokeUserSessions } from '../src/domain/auth/index.js';
 import { ADMIN_PASSWORD, DB_KINDS, startTestApp, type TestApp } from './helpers/app.js';
@@ -123,6 +124,49 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
       .execute();
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => r.revoked_reason === 'disabled')).toBe(true);
+  });
+
+  // On SQLite a lookup is kept until the next commit by any connection (sessions.ts): each of
+  // these looks the token up first, so the answer is kept, then changes what it depends on.
+  it('shows a role taken away, a revocation and a sign-out at the next call after a kept lookup', async () => {
+    const token = await tokenOf(t.app, 'operator', 'operator123');
+    const id = await userId('operator');
+    expect((await current(bearer(token))).json().data.roles).toEqual(['operator']);
+    expect((await current(bearer(token))).json().data.roles).toEqual(['operator']);
+    const taken = await t.app.db.selectFrom('user_roles').selectAll().where('user_id', '=', id).execute();
+    await t.app.db.deleteFrom('user_roles').where('user_id', '=', id).execute();
+    try {
+      expect((await current(bearer(token))).json().data).toMatchObject({ roles: [], permissions: [] });
+    } finally {
+      await t.app.db.insertInto('user_roles').values(taken).execute();
+    }
+    expect((await current(bearer(token))).json().data.roles).toEqual(['operator']);
+    await t.app.db
+      .updateTable('sessions')
+      .set({ revoked_at: t.clock.now(), revoked_reason: 'revoked' })
+      .where('user_id', '=', id)
+      .execute();
+    expect((await current(bearer(token))).json().errorCode).toBe(ErrorCode.sessionRevoked);
+
+    const other = await tokenOf(t.app, 'operator', 'operator123');
+    expect((await current(bearer(other))).statusCode).toBe(200);
+    await t.app.inject({ method: 'GET', url: '/api/login/signout', headers: bearer(other) });
+    expect((await current(bearer(other))).statusCode).toBe(401);
+  });
+
+  it.runIf(kind === 'sqlite')('shows a change another process commits to the file at the next call', async () => {
+    const token = await tokenOf(t.app, 'editor', 'editor123');
+    expect((await current(bearer(token))).json().data.nickname).toBe('编辑演示账号');
+    const file = t.app.dbReader?.file as string;
+    const other = new Database(file);
+    try {
+      other.prepare('update users set nickname = ? where username = ?').run('另一个进程改的', 'editor');
+      expect((await current(bearer(token))).json().data.nickname).toBe('另一个进程改的');
+      other.prepare('update users set nickname = ? where username = ?').run('编辑演示账号', 'editor');
+      expect((await current(bearer(token))).json().data.nickname).toBe('编辑演示账号');
+    } finally {
+      other.close();
+    }
   });
 
   it('revokeUserSessions leaves ended sessions as they were and counts only live ones', async () => {

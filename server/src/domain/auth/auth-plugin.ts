@@ -15,7 +15,7 @@ export interface AuthUser {
   username: string;
   nickname: string | null;
   avatar: string | null;
-  roles: string[];
+  roles: readonly string[];
   permissions: string[];
 }
 
