@@ -154,20 +154,23 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
     expect((await current(bearer(other))).statusCode).toBe(401);
   });
 
-  it.runIf(kind === 'sqlite')('shows a change another process commits to the file at the next call', async () => {
-    const token = await tokenOf(t.app, 'editor', 'editor123');
-    expect((await current(bearer(token))).json().data.nickname).toBe('编辑演示账号');
-    const file = t.app.dbReader?.file as string;
-    const other = new Database(file);
-    try {
-      other.prepare('update users set nickname = ? where username = ?').run('另一个进程改的', 'editor');
-      expect((await current(bearer(token))).json().data.nickname).toBe('另一个进程改的');
-      other.prepare('update users set nickname = ? where username = ?').run('编辑演示账号', 'editor');
+  it.runIf(kind === 'sqlite')(
+    'shows a change another process commits to the file at the next call',
+    async () => {
+      const token = await tokenOf(t.app, 'editor', 'editor123');
       expect((await current(bearer(token))).json().data.nickname).toBe('编辑演示账号');
-    } finally {
-      other.close();
-    }
-  });
+      const file = t.app.dbReader?.file as string;
+      const other = new Database(file);
+      try {
+        other.prepare('update users set nickname = ? where username = ?').run('另一个进程改的', 'editor');
+        expect((await current(bearer(token))).json().data.nickname).toBe('另一个进程改的');
+        other.prepare('update users set nickname = ? where username = ?').run('编辑演示账号', 'editor');
+        expect((await current(bearer(token))).json().data.nickname).toBe('编辑演示账号');
+      } finally {
+        other.close();
+      }
+    },
+  );
 
   it('revokeUserSessions leaves ended sessions as they were and counts only live ones', async () => {
     const id = await userId('guest');
