@@ -17,8 +17,9 @@
  *
  * Both flags are read each time V8 would grow a space or set its next limit, so setting them at
  * run time works (`--max-semi-space-size` is read only when the heap is made: a command-line
- * flag). Starting a worker thread sets V8's flags back to their defaults, so whoever starts one
- * calls this again once it is online (export-parallel.ts).
+ * flag). Starting a worker thread sets V8's flags back to their defaults until it is online, so
+ * whoever starts one calls this again then, and does no heavy work in between
+ * (export-parallel.ts): a scavenge in that window doubles the young generation, for good.
  */
 import { setFlagsFromString } from 'node:v8';
 

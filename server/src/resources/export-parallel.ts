@@ -137,13 +137,29 @@ export function parallelCsvExport(
         wait?.resolve(Buffer.from(answer.buffer, answer.offset, answer.length));
       }
     });
-    // Its start set V8's flags back to their defaults (v8-heap.ts).
-    worker.once('online', settleHeap);
     worker.on('error', fail);
     worker.on('exit', (code) => {
       if (!closed) fail(new Error(`export worker stopped (${code})`));
     });
   }
+
+  // Starting a worker sets V8's flags back to their defaults (v8-heap.ts) until it is online:
+  // the main thread formats nothing before then, or its scavenges in between double its young
+  // generation, 2 → 32 MB, for the life of the process (measured: +14–30 MB RSS after the first
+  // export, and that much more at the next one's peak).
+  const online = Promise.all(
+    workers.map(
+      (worker) =>
+        new Promise<void>((resolve) => {
+          worker.once('online', () => {
+            settleHeap();
+            resolve();
+          });
+          // A worker that never comes online fails the export through `fail`.
+          worker.once('exit', () => resolve());
+        }),
+    ),
+  );
 
   let from: unknown[] | null = after;
   let nextIndex = 0;
@@ -186,6 +202,7 @@ export function parallelCsvExport(
 
   return {
     async next() {
+      await online;
       while (from !== null && pending.size < lanes * AHEAD) schedule();
       const chunk = pending.get(delivered);
       if (!chunk) return null;
