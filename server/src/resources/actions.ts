@@ -1,14 +1,12 @@
-/** Building blocks for action handlers (server/src/domain/<area>/resource.ts). */
+/** Building blocks for action handlers (server/src/domain/<area>/): the row change of row-change.ts, refused as core says. */
 import { actionConditions } from '@wanxiang/core';
-import { type RawBuilder, sql } from 'kysely';
-import { illegalTransition } from './engine.js';
+import type { RawBuilder } from 'kysely';
+import { illegalTransition } from './errors.js';
 import type { ActionContext } from './extensions.js';
-import { columnOf, modelOf, toDbValues } from './storage.js';
+import { changeRow } from './row-change.js';
+import { modelOf } from './storage.js';
 
-/** The new `updated_at`: now, or one past the previous one, so every change has its own stamp. */
-export function nextUpdatedAt(now: number): RawBuilder<number> {
-  return sql<number>`case when updated_at >= ${now} then updated_at + 1 else ${now} end`;
-}
+export { nextUpdatedAt } from './row-change.js';
 
 /**
  * `changeRowWhen` with the conditions core declares for the running action (its `when`), so the
@@ -23,9 +21,9 @@ export async function changeRowAsDeclared(
 }
 
 /**
- * Changes the action's row — `values` in the wire shape — only while every field of `when` holds
- * one of its values; otherwise (a state changed meanwhile, or never allowed) the action answers
- * 409 当前状态不能执行此操作. One conditional UPDATE, so concurrent actions cannot both pass.
+ * Changes the action's row — `values` in the wire shape, `extra` columns computed in SQL — only
+ * while every field of `when` holds one of its values; otherwise (a state changed meanwhile, or
+ * never allowed) the action answers 409 当前状态不能执行此操作.
  */
 export async function changeRowWhen(
   ctx: ActionContext,
@@ -33,17 +31,10 @@ export async function changeRowWhen(
   values: Record<string, unknown>,
   extra: Record<string, RawBuilder<unknown>> = {},
 ): Promise<void> {
-  const model = modelOf(ctx.def);
-  let qb = ctx.trx
-    .updateTable(model.table)
-    .set({ ...toDbValues(model, values), ...extra, updated_at: nextUpdatedAt(ctx.now) })
-    .where(sql.ref('id'), '=', ctx.id);
-  for (const [field, allowed] of Object.entries(when)) {
-    const column = columnOf(model, field);
-    if (!column) throw new Error(`${ctx.def.name} has no column for ${field}`);
-    qb = qb.where(sql.ref(column), 'in', [...allowed]);
-  }
-  if (model.softDelete) qb = qb.where(sql.ref('deleted_at'), 'is', null);
-  const result = await qb.executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw illegalTransition();
+  const changed = await changeRow(ctx.trx, modelOf(ctx.def), ctx.id, ctx.now, {
+    values,
+    columns: extra,
+    when,
+  });
+  if (!changed) throw illegalTransition();
 }

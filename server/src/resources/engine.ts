@@ -9,6 +9,7 @@
 import {
   type ActionDef,
   actionApplies,
+  actionConditions,
   canCreate,
   canDelete,
   canUpdate,
@@ -24,10 +25,10 @@ import { type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../db/connect.js';
 import { inlineLimit } from '../db/limit.js';
 import type { SqliteReader } from '../db/sqlite-reader.js';
-import { ApiError, conflict, invalidInput, notFound } from '../http/envelope.js';
+import { conflict, invalidInput, notFound } from '../http/envelope.js';
 import { type AuditNote, diffRows, writeAudit } from './audit.js';
 import { bumpVersion, cachedCount, countKey, rememberCount, versionOf } from './counts.js';
-import { uniqueConflict } from './errors.js';
+import { illegalTransition, staleUpdate, uniqueConflict, unsupported } from './errors.js';
 import {
   type Actor,
   type AnyDb,
@@ -51,23 +52,20 @@ import {
   pageKeyColumns,
   ROW_ID,
   ROW_VERSION,
-  unsupportedMessage,
 } from './query.js';
 import { type ReadRows, type Relations, readWith, relationsOf } from './relations.js';
 import type { RowCache } from './row-cache.js';
+import { changeRow } from './row-change.js';
 import { renderRowsSql } from './sqlite-json.js';
 import {
   arrayRowReader,
-  columnOf,
   creationDefaults,
   type DbRow,
   epochMs,
-  fieldDefOf,
   fillMaskedCompanions,
   MASK,
   modelOf,
   type ResourceModel,
-  toDbValue,
   toDbValues,
   toWireRow,
   WIRE_CONVERTERS,
@@ -199,10 +197,6 @@ function jsonArrayPieces(items: readonly Buffer[]): Buffer[] {
   return pieces;
 }
 
-export const unsupported = () => new ApiError({ status: 403, errorCode: 403, message: unsupportedMessage });
-export const staleUpdate = () => conflict('数据已被他人修改，请刷新后重试');
-export const illegalTransition = () => conflict('当前状态不能执行此操作');
-
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -213,8 +207,21 @@ function expectedInstant(value: unknown): number | null | undefined {
   return epochMs(text);
 }
 
-/** Strictly later than the row's last change, so `updatedAt` tells every version apart. */
-const nextStamp = (now: number, previous: unknown) => Math.max(now, Number(previous) + 1);
+/**
+ * What one audited write did (`ResourceEngine.write`): the row it changed, before and after in
+ * the wire shape (null before a create, after a delete), for the audit entry; `answer` is what
+ * the caller gets back. `unchanged` (an update resending the values the row holds) writes no entry.
+ */
+interface AuditedChange<T> {
+  id: number;
+  before: WireRow | null;
+  after: WireRow | null;
+  notes?: readonly AuditNote[];
+  /** Other resources the write changed: their cached list totals are dropped too. */
+  touched?: Iterable<string>;
+  unchanged?: boolean;
+  answer: T;
+}
 
 export class ResourceEngine {
   readonly db: AnyDb;
@@ -508,11 +515,57 @@ export class ResourceEngine {
     }
   }
 
+  /**
+   * The one audited write: `work` changes rows in a transaction and says what it changed; the
+   * audit entry (`<resource>.<verb>`, who, from where, the before/after diff) is written in the
+   * same transaction, and once it commits the cached totals of every resource it changed are
+   * dropped. Creates, updates, deletes, transitions and handler actions all go through here.
+   */
+  private async write<T>(
+    ctx: EngineContext,
+    verb: string,
+    work: (ctx: WriteContext) => Promise<AuditedChange<T>>,
+  ): Promise<T> {
+    const { def } = ctx;
+    let done: AuditedChange<T> | undefined;
+    const answer = await this.transaction(def, async (trx) => {
+      const change = await work({ ...ctx, trx });
+      if (!change.unchanged) {
+        await writeAudit(trx, {
+          userId: ctx.user?.id ?? null,
+          action: `${def.name}.${verb}`,
+          resource: def.name,
+          recordId: change.id,
+          ...diffRows(def, change.before, change.after, change.notes),
+          ip: ctx.ip,
+          now: ctx.now,
+        });
+      }
+      done = change;
+      return change.answer;
+    });
+    if (done && !done.unchanged) this.committed(def.name, ...(done.touched ?? []));
+    return answer;
+  }
+
   private committed(...resources: string[]): void {
     const names = new Set([...resources, 'auditLogs']);
     for (const name of resources)
       for (const other of this.extensions.hooksOf(name).touches ?? []) names.add(other);
     for (const name of names) bumpVersion(this.db, name);
+  }
+
+  /** The live row `id` (404 when there is none), checked against the version the caller expects. */
+  private async currentRow(
+    trx: AnyDb,
+    def: ResourceDef,
+    id: number,
+    expected: number | undefined,
+  ): Promise<{ row: DbRow; wire: WireRow }> {
+    const row = await this.liveRow(trx, modelOf(def), id);
+    if (!row) throw notFound(notFoundMessage(def));
+    if (expected !== undefined && Number(row.updated_at) !== expected) throw staleUpdate();
+    return { row, wire: (await this.toWire(def, [row], trx))[0] as WireRow };
   }
 
   /** Related rows named in `values` must exist (and not be deleted). */
@@ -568,29 +621,17 @@ export class ResourceEngine {
     await this.checkRelations(def, values);
     const hooks = this.hooks(def);
     await hooks.prepare?.(values, { memo: new Map() });
-    const ctx = this.context(def, actor);
-    const row = await this.transaction(def, async (trx) => {
-      const inserted = (await trx
+    return this.write(this.context(def, actor), 'create', async (ctx) => {
+      const inserted = (await ctx.trx
         .insertInto(model.table)
         .values({ ...toDbValues(model, values), created_at: ctx.now, updated_at: ctx.now })
         .returningAll()
         .executeTakeFirstOrThrow()) as DbRow;
       const id = Number(inserted.id);
-      await hooks.afterWrite?.({ ...ctx, trx }, id, values);
-      const after = (await this.toWire(def, [inserted], trx))[0] as WireRow;
-      await writeAudit(trx, {
-        userId: actor.user?.id ?? null,
-        action: `${def.name}.create`,
-        resource: def.name,
-        recordId: id,
-        ...diffRows(def, null, after, this.writeOnlyNotes(def, values, null)),
-        ip: actor.ip,
-        now: ctx.now,
-      });
-      return after;
+      await hooks.afterWrite?.(ctx, id, values);
+      const after = (await this.toWire(def, [inserted], ctx.trx))[0] as WireRow;
+      return { id, before: null, after, notes: this.writeOnlyNotes(def, values, null), answer: after };
     });
-    this.committed(def.name);
-    return row;
   }
 
   async update(
@@ -619,71 +660,39 @@ export class ResourceEngine {
     const hooks = this.hooks(def);
     const ctx = this.context(def, actor);
 
-    if (hooks.store) {
-      const store = hooks.store;
-      const row = await this.transaction(def, async (trx) => {
-        const before = await store.get(trx, id);
+    const store = hooks.store;
+    if (store) {
+      return this.write(ctx, 'update', async (ctx) => {
+        const before = await store.get(ctx.trx, id);
         if (!before) throw notFound(notFoundMessage(def));
         if (expected !== undefined && epochMs(before.updatedAt) !== expected) throw staleUpdate();
-        const after = await store.update({ ...ctx, trx }, id, values);
-        await writeAudit(trx, {
-          userId: actor.user?.id ?? null,
-          action: `${def.name}.update`,
-          resource: def.name,
-          recordId: id,
-          ...diffRows(def, before, after),
-          ip: actor.ip,
-          now: ctx.now,
-        });
-        return after;
+        const after = await store.update(ctx, id, values);
+        return { id, before, after, answer: after };
       });
-      this.committed(def.name);
-      return row;
     }
 
     // Wire values of what is asked, to tell a real change from a resend of the same values.
     const wanted = toWireRow(model, { id, ...toDbValues(model, values) });
     await hooks.prepare?.(values, { memo: new Map() });
-    let changed = false;
-    const row = await this.transaction(def, async (trx) => {
-      const current = await this.liveRow(trx, model, id);
-      if (!current) throw notFound(notFoundMessage(def));
-      if (expected !== undefined && Number(current.updated_at) !== expected) throw staleUpdate();
-      const before = (await this.toWire(def, [current], trx))[0] as WireRow;
-      const notes = this.writeOnlyNotes(def, values, before);
+    return this.write(ctx, 'update', async (ctx) => {
+      const current = await this.currentRow(ctx.trx, def, id, expected);
+      const before = current.wire;
       const differs = Object.keys(values).some((k) => {
         const fs = model.byName.get(k);
         if (!fs || fs.field.writeOnly) return true;
         const next = fs.column === null ? values[k] : wanted[k];
         return JSON.stringify(next ?? null) !== JSON.stringify(before[k] ?? null);
       });
-      if (!differs) return before;
-      changed = true;
-      const stamp = nextStamp(ctx.now, current.updated_at);
-      const dbValues = toDbValues(model, values);
-      const updated = (await trx
-        .updateTable(model.table)
-        .set({ ...dbValues, updated_at: stamp })
-        .where(sql.ref('id'), '=', id)
-        .where(sql.ref('updated_at'), '=', current.updated_at)
-        .returningAll()
-        .executeTakeFirst()) as DbRow | undefined;
-      if (!updated) throw staleUpdate();
-      await hooks.afterWrite?.({ ...ctx, trx }, id, values);
-      const after = (await this.toWire(def, [updated], trx))[0] as WireRow;
-      await writeAudit(trx, {
-        userId: actor.user?.id ?? null,
-        action: `${def.name}.update`,
-        resource: def.name,
-        recordId: id,
-        ...diffRows(def, before, after, notes),
-        ip: actor.ip,
-        now: ctx.now,
+      if (!differs) return { id, before, after: before, unchanged: true, answer: before };
+      const updated = await changeRow(ctx.trx, model, id, ctx.now, {
+        values,
+        version: current.row.updated_at,
       });
-      return after;
+      if (!updated) throw staleUpdate();
+      await hooks.afterWrite?.(ctx, id, values);
+      const after = (await this.toWire(def, [updated], ctx.trx))[0] as WireRow;
+      return { id, before, after, notes: this.writeOnlyNotes(def, values, before), answer: after };
     });
-    if (changed) this.committed(def.name);
-    return row;
   }
 
   /** A row of `def` still referred to by a live row of another resource: its title, else null. */
@@ -718,34 +727,18 @@ export class ResourceEngine {
     const hooks = this.hooks(def);
     const ctx = this.context(def, actor);
     await hooks.beforeDelete?.(ctx, id);
-    await this.transaction(def, async (trx) => {
-      const current = await this.liveRow(trx, model, id);
-      if (!current) throw notFound(notFoundMessage(def));
-      const before = (await this.toWire(def, [current], trx))[0] as WireRow;
+    await this.write(ctx, 'delete', async (ctx) => {
+      const { wire: before } = await this.currentRow(ctx.trx, def, id, undefined);
       if (model.softDelete) {
-        await trx
-          .updateTable(model.table)
-          .set({ deleted_at: ctx.now, updated_at: nextStamp(ctx.now, current.updated_at) })
-          .where(sql.ref('id'), '=', id)
-          .where(sql.ref('deleted_at'), 'is', null)
-          .execute();
+        await changeRow(ctx.trx, model, id, ctx.now, { columns: { deleted_at: ctx.now } });
       } else {
-        const user = await this.referencedBy(trx, def, id);
+        const user = await this.referencedBy(ctx.trx, def, id);
         if (user) throw conflict(`该${def.title}仍被${user}使用，不能删除`);
-        await trx.deleteFrom(model.table).where(sql.ref('id'), '=', id).execute();
+        await ctx.trx.deleteFrom(model.table).where(sql.ref('id'), '=', id).execute();
       }
-      await hooks.afterDelete?.({ ...ctx, trx }, id);
-      await writeAudit(trx, {
-        userId: actor.user?.id ?? null,
-        action: `${def.name}.delete`,
-        resource: def.name,
-        recordId: id,
-        ...diffRows(def, before, null),
-        ip: actor.ip,
-        now: ctx.now,
-      });
+      await hooks.afterDelete?.(ctx, id);
+      return { id, before, after: null, answer: undefined };
     });
-    this.committed(def.name);
   }
 
   // ---- actions ------------------------------------------------------------------------------
@@ -774,80 +767,54 @@ export class ResourceEngine {
       : this.handle(def, id, action, input, actor, expected);
   }
 
+  /** A declared state change (`effect: transition`): the row change of row-change.ts, from the declared states only. */
   private async transition(
     def: ResourceDef,
     id: number,
     action: ActionDef,
     actor: Actor,
-    expected: number | null | undefined,
+    expected: number | undefined,
   ): Promise<WireRow> {
     const effect = action.effect;
     if (effect.kind !== 'transition') throw new Error('not a transition');
     const model = modelOf(def);
-    const ctx = this.context(def, actor);
-    const row = await this.transaction(def, async (trx) => {
-      const current = await this.liveRow(trx, model, id);
-      if (!current) throw notFound(notFoundMessage(def));
-      if (expected !== undefined && Number(current.updated_at) !== expected) throw staleUpdate();
-      const before = (await this.toWire(def, [current], trx))[0] as WireRow;
-      const set: DbRow = { [columnOf(model, effect.field) as string]: effect.to };
-      for (const [field, value] of Object.entries(effect.set ?? {})) {
-        const column = columnOf(model, field);
-        const fieldDef = fieldDefOf(model, field);
-        if (!column || !fieldDef) continue;
-        set[column] = value === 'now' ? toDbValue(fieldDef, ctx.now) : null;
-      }
-      set.updated_at = nextStamp(ctx.now, current.updated_at);
-      // One conditional UPDATE: two operators pressing "accept" at once cannot both succeed.
-      let qb = trx
-        .updateTable(model.table)
-        .set(set)
-        .where(sql.ref('id'), '=', id)
-        .where(sql.ref(columnOf(model, effect.field) as string), 'in', [...effect.from]);
-      for (const [field, allowed] of Object.entries(effect.when ?? {})) {
-        qb = qb.where(sql.ref(columnOf(model, field) as string), 'in', [...allowed]);
-      }
-      if (model.softDelete) qb = qb.where(sql.ref('deleted_at'), 'is', null);
-      const updated = (await qb.returningAll().executeTakeFirst()) as DbRow | undefined;
-      if (!updated) throw illegalTransition();
-      const after = (await this.toWire(def, [updated], trx))[0] as WireRow;
-      await writeAudit(trx, {
-        userId: actor.user?.id ?? null,
-        action: `${def.name}.${action.name}`,
-        resource: def.name,
-        recordId: id,
-        ...diffRows(def, before, after),
-        ip: actor.ip,
-        now: ctx.now,
+    return this.write(this.context(def, actor), action.name, async (ctx) => {
+      const { wire: before } = await this.currentRow(ctx.trx, def, id, expected);
+      const values: Record<string, unknown> = { [effect.field]: effect.to };
+      for (const [field, value] of Object.entries(effect.set ?? {}))
+        values[field] = value === 'now' ? ctx.now : null;
+      const updated = await changeRow(ctx.trx, model, id, ctx.now, {
+        values,
+        when: actionConditions(action),
       });
-      return after;
+      if (!updated) throw illegalTransition();
+      const after = (await this.toWire(def, [updated], ctx.trx))[0] as WireRow;
+      return { id, before, after, answer: after };
     });
-    this.committed(def.name);
-    return row;
   }
 
+  /** An action whose effect an area's handler carries out (extensions.ts). */
   private async handle(
     def: ResourceDef,
     id: number,
     action: ActionDef,
     input: Record<string, unknown>,
     actor: Actor,
-    expected: number | null | undefined,
+    expected: number | undefined,
   ): Promise<WireRow> {
     const spec = this.extensions.handler(def.name, action.name);
     if (!spec) throw new Error(`no handler for ${def.name}.${action.name}`);
     const ctx = this.context(def, actor);
     const prepared = await spec.prepare?.({ ...ctx, id, input });
-    const touched = new Set<string>();
-    const row = await this.transaction(def, async (trx) => {
-      const before = await this.get(def, id, trx);
+    return this.write(ctx, action.name, async (ctx) => {
+      const before = await this.get(def, id, ctx.trx);
       if (expected !== undefined && epochMs(before.updatedAt) !== expected) throw staleUpdate();
       // The states core declares for the action (the handler's own update re-checks them atomically).
       if (!actionApplies(action, before)) throw illegalTransition();
       const notes: AuditNote[] = [];
+      const touched = new Set<string>();
       const result = await spec.run({
         ...ctx,
-        trx,
         action,
         id,
         row: before,
@@ -856,20 +823,11 @@ export class ResourceEngine {
         note: (field, b, a) => notes.push({ field, before: b, after: a }),
         touched: (resource) => touched.add(resource),
       });
-      const after = result ?? (await this.get(def, id, trx).catch(() => null));
-      await writeAudit(trx, {
-        userId: actor.user?.id ?? null,
-        action: `${def.name}.${action.name}`,
-        resource: def.name,
-        recordId: id,
-        ...diffRows(def, before, after && after.id === id ? after : before, notes),
-        ip: actor.ip,
-        now: ctx.now,
-      });
-      return after ?? before;
+      const after = result ?? (await this.get(def, id, ctx.trx).catch(() => null));
+      // A handler may answer another resource's row (a restored version): the entry diffs this row.
+      const audited = after && after.id === id ? after : before;
+      return { id, before, after: audited, notes, touched, answer: after ?? before };
     });
-    this.committed(def.name, ...touched);
-    return row;
   }
 }
 

@@ -1,11 +1,23 @@
 /**
+ * The engine's refusals, in one place so that the engine, the audited row write and the areas'
+ * handlers raise the same answers without importing each other.
+ */
+
+import { ApiError, conflict } from '../http/envelope.js';
+import { unsupportedMessage } from './query.js';
+import type { ResourceModel } from './storage.js';
+
+/** 403: the resource does not offer this method (read-only, no create, no delete). */
+export const unsupported = () => new ApiError({ status: 403, errorCode: 403, message: unsupportedMessage });
+/** 409: `If-Match` / `updatedAt` names a version that is no longer the row's. */
+export const staleUpdate = () => conflict('数据已被他人修改，请刷新后重试');
+/** 409: the row is not (or no longer) in a state the action applies to. */
+export const illegalTransition = () => conflict('当前状态不能执行此操作');
+
+/*
  * A duplicate value is a 409 naming the field, on both databases: SQLite says
  * `UNIQUE constraint failed: stores.name`, PostgreSQL `Key (name)=(…) already exists.`
  */
-
-import type { ApiError } from '../http/envelope.js';
-import { conflict } from '../http/envelope.js';
-import type { ResourceModel } from './storage.js';
 
 interface DriverError {
   code?: unknown;

@@ -7,14 +7,8 @@ import '../domain/extensions.js';
 
 export { type Diff, diffRows } from './audit.js';
 export { COUNT_TTL_MS } from './counts.js';
-export {
-  illegalTransition,
-  type ListAnswer,
-  type RawQuery,
-  ResourceEngine,
-  staleUpdate,
-  unsupported,
-} from './engine.js';
+export { type ListAnswer, type RawQuery, ResourceEngine } from './engine.js';
+export { illegalTransition, staleUpdate, unsupported } from './errors.js';
 export { EXPORT_BATCH, exportStream } from './export.js';
 export {
   type ActionContext,
