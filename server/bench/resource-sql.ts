@@ -21,6 +21,7 @@ import type { DatabaseConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/connect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { SqliteReader } from '../src/db/sqlite-reader.js';
+import { engineExtensions } from '../src/domain/areas.js';
 import { insertRows, ResourceEngine } from '../src/resources/index.js';
 import { selectPage } from '../src/resources/query.js';
 import { registerWireFunctions } from '../src/resources/sqlite-json.js';
@@ -69,6 +70,7 @@ async function median(label: string, run: () => Promise<unknown>, times = 300): 
 
 const handle = openDatabase(database);
 const db = handle.db;
+const extensions = engineExtensions();
 try {
   await migrateToLatest(db, dialect);
   const orders = getResource('orders');
@@ -85,6 +87,7 @@ try {
         address: `北京市朝阳区建国路 ${i + 1} 号`,
         status: 'open',
       })),
+      { extensions },
     );
     const start = Date.UTC(2024, 0, 1);
     const t0 = performance.now();
@@ -104,7 +107,7 @@ try {
           createdAt: start + i * 30_000,
         };
       });
-      await insertRows(db, orders, rows, { returnIds: false });
+      await insertRows(db, orders, rows, { returnIds: false, extensions });
     }
     console.log(
       `seeded ${ROWS} orders through insertRows in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
@@ -115,7 +118,7 @@ try {
   // As the server runs it: on SQLite, reads on a connection of their own (sqlite-reader.ts).
   const reader = database.dialect === 'sqlite' ? new SqliteReader(database.file) : null;
   reader?.use(registerWireFunctions);
-  const engine = new ResourceEngine({ db, dialect, now: () => Date.now(), reader });
+  const engine = new ResourceEngine({ db, dialect, now: () => Date.now(), reader, extensions });
   const compiled = (query: Record<string, string>, offset = 0, after: unknown[] | null = null) => {
     const q = engine.parseQuery(orders, query);
     return selectPage(db, dialect, orders, { query: q, after, limit: q.limit, offset }).compile();

@@ -34,6 +34,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase } from '../src/db/connect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { engineExtensions } from '../src/domain/areas.js';
 import { hashPassword } from '../src/domain/auth/passwords.js';
 import { creationDefaults, modelOf, toDbValue, toDbValues } from '../src/resources/storage.js';
 import { SQL_TYPES } from '../src/resources/table-spec.js';
@@ -202,6 +203,9 @@ interface Table {
   names: string[];
   defaults: Record<string, unknown>;
 }
+
+// The areas' storage of their resources (users' password hash column, roles kept elsewhere).
+engineExtensions();
 
 function tableOf(name: string): Table {
   const def = getResource(name);

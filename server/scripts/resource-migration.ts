@@ -18,6 +18,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { MIGRATIONS, migrateToLatest } from '../src/db/migrate.js';
 import type { DialectMigration } from '../src/db/migrations/migration.js';
 import type { Database } from '../src/db/schema.js';
+import { engineExtensions } from '../src/domain/areas.js';
 import { diffSchema, introspectSchema } from '../src/resources/schema-ops.js';
 import { modelOf } from '../src/resources/storage.js';
 import { tableSpecOf } from '../src/resources/table-spec.js';
@@ -36,6 +37,8 @@ for (const [key, migration] of Object.entries(MIGRATIONS)) {
 
 const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SqliteDatabase(':memory:') }) });
 await migrateToLatest(db, 'sqlite', before);
+// The tables as the server keeps them: with what the areas hand over (users' columns, platformConfig without one).
+engineExtensions();
 const specs = RESOURCES.filter((def) => modelOf(def).hasTable).map(tableSpecOf);
 const { ops, problems } = diffSchema(specs, await introspectSchema(db, 'sqlite'));
 await db.destroy();

@@ -11,15 +11,9 @@ import type { ServerConfig } from './config.js';
 import { openDatabase } from './db/connect.js';
 import { databasePlugin } from './db/plugin.js';
 import { type DemoContentReport, seedDemoContent } from './demo/index.js';
+import { AREAS, engineExtensions } from './domain/areas.js';
 import { authArea } from './domain/auth/index.js';
-import { blogArea } from './domain/blog/index.js';
-import { docsRoutes } from './domain/docs/routes.js';
-import { mediaRoutes } from './domain/media/routes.js';
-import { merchantPublicRoutes } from './domain/merchant/public-routes.js';
-import { monitorRoutes, requestStatsPlugin } from './domain/monitor/index.js';
-import { platformConfigRoutes } from './domain/platform-config/routes.js';
-import { preferencesRoutes } from './domain/preferences/routes.js';
-import { qrLoginArea } from './domain/qr-login/index.js';
+import { requestStatsPlugin } from './domain/monitor/index.js';
 import { filesRoutes } from './files/routes.js';
 import { errorsPlugin } from './http/errors.js';
 import { openApiPlugin } from './http/openapi.js';
@@ -88,17 +82,12 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     await app.register(authArea);
     // `/ws` and `app.hub` (publish to websocket subscribers), for the areas below.
     await app.register(wsPlugin);
-    await app.register(platformConfigRoutes);
-    await app.register(monitorRoutes);
-    await app.register(preferencesRoutes);
     await app.register(filesRoutes);
-    await app.register(blogArea);
-    await app.register(mediaRoutes);
-    await app.register(merchantPublicRoutes);
-    await app.register(docsRoutes);
-    await app.register(qrLoginArea);
-    // The generic routes of every registry resource (after the areas, whose fixed paths win).
-    await app.register(resourcesPlugin);
+    // Every domain area's routes, from one list (domain/areas.ts).
+    for (const area of AREAS) if (area.routes) await app.register(area.routes);
+    // The generic routes of every registry resource (after the areas, whose fixed paths win),
+    // with what each area hands the engine (its handlers, hooks and storage).
+    await app.register(resourcesPlugin, { extensions: engineExtensions() });
 
     await app.register(uiPlugin, { uiDist: config.uiDist });
     await options.beforeReady?.(app);
@@ -108,6 +97,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     const report = config.demoContent
       ? await seedDemoContent(app.db, {
           dataDir: config.dataDir,
+          extensions: app.resources.extensions,
           now: config.now(),
           log: (m) => app.log.info(m),
         })

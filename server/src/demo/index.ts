@@ -12,7 +12,7 @@
 import { RESOURCES, type ResourceDef } from '@wanxiang/core';
 import { sql } from 'kysely';
 import { inlineLimit } from '../db/limit.js';
-import type { AnyDb } from '../resources/extensions.js';
+import type { AnyDb, EngineExtensions } from '../resources/extensions.js';
 import { insertRows } from '../resources/index.js';
 import { modelOf } from '../resources/storage.js';
 import { seedApiMarket } from './api-market.js';
@@ -62,6 +62,8 @@ export {
 export interface DemoContentOptions {
   /** The server's data folder: files go to `${dataDir}/uploads/`. */
   dataDir: string;
+  /** The areas' hooks the rows are written with (domain/areas.ts `engineExtensions()`). */
+  extensions: EngineExtensions;
   /** The clock the demo's times are relative to (default now). */
   now?: number;
   /** The random seed (default fixed, so every install shows the same demo). */
@@ -154,7 +156,7 @@ export async function seedDemoContent(db: AnyDb, options: DemoContentOptions): P
     `demo content generated in ${Math.round(generatedMs)} ms (${ctx.files} files, ${(ctx.fileBytes / 1e6).toFixed(1)} MB)`,
   );
 
-  const counts = await write(db, ctx);
+  const counts = await write(db, ctx, options.extensions);
   const ms = Math.round(performance.now() - started);
   log(`demo content written: ${Object.values(counts).reduce((a, b) => a + b, 0)} rows in ${ms} ms`);
   return { seeded: true, counts, files: ctx.files, fileBytes: ctx.fileBytes, ms };
@@ -216,7 +218,11 @@ function generate(ctx: DemoContext, options: DemoContentOptions, stored: Readonl
 }
 
 /** One transaction per resource, the marker table last; a failure removes what was written. */
-async function write(db: AnyDb, ctx: DemoContext): Promise<Record<string, number>> {
+async function write(
+  db: AnyDb,
+  ctx: DemoContext,
+  extensions: EngineExtensions,
+): Promise<Record<string, number>> {
   const order = tabled()
     .filter((def) => ctx.rows(def.name).length > 0)
     .sort((a, b) => Number(a.name === MARKER) - Number(b.name === MARKER));
@@ -225,7 +231,7 @@ async function write(db: AnyDb, ctx: DemoContext): Promise<Record<string, number
   try {
     for (const def of order) {
       const rows = ctx.rows(def.name);
-      await insertRows(db, def, rows, { now: ctx.now, returnIds: false });
+      await insertRows(db, def, rows, { now: ctx.now, returnIds: false, extensions });
       written.push({ def, from: rows[0]?.id as number });
       counts[def.name] = rows.length;
     }

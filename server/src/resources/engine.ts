@@ -29,14 +29,13 @@ import { conflict, invalidInput, notFound } from '../http/envelope.js';
 import { type AuditNote, diffRows, writeAudit } from './audit.js';
 import { bumpVersion, cachedCount, countKey, rememberCount, versionOf } from './counts.js';
 import { illegalTransition, staleUpdate, uniqueConflict, unsupported } from './errors.js';
-import {
-  type Actor,
-  type AnyDb,
-  extensions as defaultExtensions,
-  type EngineContext,
-  type EngineExtensions,
-  type ResourceHooks,
-  type WriteContext,
+import type {
+  Actor,
+  AnyDb,
+  EngineContext,
+  EngineExtensions,
+  ResourceHooks,
+  WriteContext,
 } from './extensions.js';
 import {
   checkQueryAgainstStorage,
@@ -56,6 +55,7 @@ import {
 import { type ReadRows, type Relations, readWith, relationsOf } from './relations.js';
 import type { RowCache } from './row-cache.js';
 import { changeRow } from './row-change.js';
+import { type InsertRowsOptions, insertRows } from './seed.js';
 import { renderRowsSql } from './sqlite-json.js';
 import {
   arrayRowReader,
@@ -104,7 +104,8 @@ export interface EngineOptions {
   dialect: DialectName;
   now: () => number;
   resources?: readonly ResourceDef[];
-  extensions?: EngineExtensions;
+  /** What the domain areas add (domain/areas.ts `engineExtensions()`). */
+  extensions: EngineExtensions;
   /**
    * SQLite: a read-only connection to the same file for lists, totals, relation names and
    * exports (sqlite-reader.ts). Without one, every read goes through `db`.
@@ -243,7 +244,7 @@ export class ResourceEngine {
     this.dialect = options.dialect;
     this.now = options.now;
     this.resources = options.resources ?? RESOURCES;
-    this.extensions = options.extensions ?? defaultExtensions;
+    this.extensions = options.extensions;
     this.byName = new Map(this.resources.map((r) => [r.name, r]));
     const reader = options.reader ?? null;
     this.reader = reader;
@@ -502,6 +503,15 @@ export class ResourceEngine {
     const row = await this.liveRow(db, modelOf(def), id);
     if (!row) throw notFound(notFoundMessage(def));
     return (await this.toWire(def, [row], db))[0] as WireRow;
+  }
+
+  /** `insertRows` (seed.ts) on this engine's database with the areas' hooks: for seeders and tests. */
+  insertRows(
+    def: ResourceDef,
+    rows: readonly Record<string, unknown>[],
+    options: Omit<InsertRowsOptions, 'extensions'> = {},
+  ): Promise<number[]> {
+    return insertRows(this.db, def, rows, { ...options, extensions: this.extensions });
   }
 
   // ---- writing ------------------------------------------------------------------------------

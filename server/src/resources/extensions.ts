@@ -1,19 +1,19 @@
 /**
- * How domain areas extend the generic engine, by resource name:
+ * How domain areas extend the generic engine, by resource name, on an `EngineExtensions` the
+ * server makes at start (domain/areas.ts: every area's `register(engine)`, called from one list):
  *
  * - `registerActionHandler(resource, action, handler)` gives a `handler` action of the registry
  *   its effect. The server refuses to start while any handler action has none.
  * - `registerResourceHooks(resource, hooks)` covers fields kept elsewhere (users.roles), values
  *   that must be transformed before they are stored (a password hashed), refusals (deleting
  *   oneself), and resources that are not a table of their own (platformConfig).
- *
- * An area registers from its `resource.ts`, imported once by server/src/domain/extensions.ts.
+ * - `registerStorage(resource, storage)` says where such fields and resources are kept.
  */
 import type { ActionDef, ResourceDef } from '@wanxiang/core';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../db/connect.js';
 import type { AuthUser } from '../domain/auth/auth-plugin.js';
-import type { WireRow } from './storage.js';
+import { type ResourceStorage, setResourceStorage, type WireRow } from './storage.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the registry's tables are not in the typed schema
 export type AnyDb = Kysely<any>;
@@ -103,6 +103,11 @@ export class EngineExtensions {
     this.hooks.set(resource, hooks);
   }
 
+  /** Where an area keeps a resource that is not a plain table (see `ResourceStorage`). */
+  registerStorage(resource: string, storage: ResourceStorage): void {
+    setResourceStorage(resource, storage);
+  }
+
   handler(resource: string, action: string): ActionHandlerSpec | undefined {
     return this.handlers.get(`${resource}.${action}`);
   }
@@ -112,21 +117,10 @@ export class EngineExtensions {
   }
 }
 
-/** The extensions of the running server (and of the seeders, which import the same areas). */
-export const extensions = new EngineExtensions();
-
-export function registerActionHandler(resource: string, action: string, handler: ActionHandler): void {
-  extensions.registerActionHandler(resource, action, handler);
-}
-
-export function registerResourceHooks(resource: string, hooks: ResourceHooks): void {
-  extensions.registerResourceHooks(resource, hooks);
-}
-
 /** `resource.action` of every handler action without a registered handler. */
 export function missingActionHandlers(
   resources: readonly ResourceDef[],
-  registry: EngineExtensions = extensions,
+  registry: EngineExtensions,
 ): string[] {
   return resources.flatMap((def) =>
     (def.actions ?? [])
@@ -140,15 +134,12 @@ export class MissingHandlersError extends Error {
   constructor(readonly missing: string[]) {
     super(
       `the registry declares handler actions without a handler: ${missing.join(', ')} ` +
-        '(register them with registerActionHandler in server/src/domain/<area>/resource.ts)',
+        '(register them in the register() of their area, server/src/domain/<area>/)',
     );
   }
 }
 
-export function assertActionHandlers(
-  resources: readonly ResourceDef[],
-  registry: EngineExtensions = extensions,
-): void {
+export function assertActionHandlers(resources: readonly ResourceDef[], registry: EngineExtensions): void {
   const missing = missingActionHandlers(resources, registry);
   if (missing.length > 0) throw new MissingHandlersError(missing);
 }

@@ -1,9 +1,7 @@
 /**
- * The resource engine's public surface. Importing it also loads the domain areas' handlers and
- * hooks (domain/extensions.ts), so a seeder that writes through `insertRows` hashes passwords
- * and writes roles exactly as the server does.
+ * The resource engine's public surface. What the domain areas add to it (handlers, hooks,
+ * storage) is handed over explicitly: `engineExtensions()` in domain/areas.ts.
  */
-import '../domain/extensions.js';
 
 export { type Diff, diffRows } from './audit.js';
 export { COUNT_TTL_MS } from './counts.js';
@@ -18,12 +16,9 @@ export {
   assertActionHandlers,
   type CustomStore,
   EngineExtensions,
-  extensions,
   MissingHandlersError,
   missingActionHandlers,
   type ResourceHooks,
-  registerActionHandler,
-  registerResourceHooks,
   type WriteContext,
 } from './extensions.js';
 export { resourcesPlugin } from './plugin.js';

@@ -6,15 +6,10 @@
  */
 import { RESOURCES, type ResourceDef, registryProblems } from '@wanxiang/core';
 import fp from 'fastify-plugin';
-import '../domain/extensions.js';
 import { SqliteReader } from '../db/sqlite-reader.js';
 import { COUNT_TTL_MS } from './counts.js';
 import { ResourceEngine } from './engine.js';
-import {
-  assertActionHandlers,
-  extensions as defaultExtensions,
-  type EngineExtensions,
-} from './extensions.js';
+import { assertActionHandlers, type EngineExtensions } from './extensions.js';
 import { registerResourceRoutes } from './routes.js';
 import { RowCache } from './row-cache.js';
 import { diffSchema, introspectSchema } from './schema-ops.js';
@@ -31,8 +26,8 @@ declare module 'fastify' {
 export interface ResourcesPluginOptions {
   /** Default: core's RESOURCES. */
   resources?: readonly ResourceDef[];
-  /** Default: the handlers and hooks the domain areas registered. */
-  extensions?: EngineExtensions;
+  /** What the domain areas add to the engine (domain/areas.ts `engineExtensions()`). */
+  extensions: EngineExtensions;
 }
 
 /** Page cache of the totals' connection: a COUNT reads each page once per cached total (10 s). */
@@ -41,7 +36,7 @@ const TOTALS_CACHE_KIB = 2048;
 export const resourcesPlugin = fp<ResourcesPluginOptions>(
   async (app, options) => {
     const resources = options.resources ?? RESOURCES;
-    const extensions = options.extensions ?? defaultExtensions;
+    const extensions = options.extensions;
     assertActionHandlers(resources, extensions);
 
     const problems = registryProblems(resources);

@@ -9,7 +9,7 @@ import type { ResourceDef } from '@wanxiang/core';
 import { CompiledQuery, PostgresAdapter, sql } from 'kysely';
 import type { DialectName } from '../db/connect.js';
 import { bumpVersion } from './counts.js';
-import { type AnyDb, extensions as defaultExtensions, type EngineExtensions } from './extensions.js';
+import type { AnyDb, EngineExtensions } from './extensions.js';
 import {
   creationDefaults,
   type DbRow,
@@ -24,7 +24,8 @@ export interface InsertRowsOptions {
   now?: number;
   /** Answer the new ids (default true); a million-row seed can skip them. */
   returnIds?: boolean;
-  extensions?: EngineExtensions;
+  /** The areas' hooks (domain/areas.ts `engineExtensions()`): users' passwords hashed, roles written. */
+  extensions: EngineExtensions;
 }
 
 function dialectOf(db: AnyDb): DialectName {
@@ -65,12 +66,12 @@ export async function insertRows(
   db: AnyDb,
   def: ResourceDef,
   rows: readonly Record<string, unknown>[],
-  options: InsertRowsOptions = {},
+  options: InsertRowsOptions,
 ): Promise<number[]> {
   const model = modelOf(def);
   if (!model.hasTable) throw new Error(`${def.name} is not stored in a table of its own`);
   const dialect = dialectOf(db);
-  const hooks = (options.extensions ?? defaultExtensions).hooksOf(def.name);
+  const hooks = options.extensions.hooksOf(def.name);
   const now = options.now ?? Date.now();
   const defaults = creationDefaults(model);
   const memo = new Map<string, unknown>();

@@ -34,19 +34,37 @@ export interface FieldStorage {
 }
 
 /**
- * The few fields that are not a column of their own name. `users` predates the registry (its
- * table comes from 0001): the password is kept as its argon2id hash in `password_hash`, and
- * the roles in `user_roles` (see domain/users/resource.ts for the behaviour).
+ * How a domain area keeps a resource that is not simply a table of its fields' columns, handed
+ * over by the area itself (`EngineExtensions.registerStorage` in its `register`): users keep the
+ * password as its hash in `password_hash` and the roles in `user_roles` (domain/users); the
+ * platform configuration is a key → value store with no table of its own (domain/platform-config).
  */
-const FIELD_OVERRIDES: Record<string, Record<string, { column: string | null; hashed?: boolean }>> = {
-  users: { password: { column: 'password_hash', hashed: true }, roles: { column: null } },
-};
+export interface ResourceStorage {
+  /** Fields not kept in the column of their own name: another column, or null (the area's hooks keep it). */
+  fields?: Readonly<Record<string, { column: string | null; hashed?: boolean }>>;
+  /** false: no table at all — the area's `store` hook keeps the resource. */
+  table?: false;
+}
 
 /**
- * Resources kept outside a table of their own: the platform configuration is the key → value
- * store of 0001 (`platform_config`), served as one row with id 1 by domain/platform-config.
+ * The storage areas handed over, by resource name. Process-wide like the models built from it
+ * (a model is kept per definition): a resource's storage must be known before its first model,
+ * and registering the same storage again (another app in the same process) changes nothing.
  */
-const CUSTOM_STORED = new Set(['platformConfig']);
+const storageByResource = new Map<string, ResourceStorage>();
+const modelled = new Set<string>();
+
+export function setResourceStorage(resource: string, storage: ResourceStorage): void {
+  const known = storageByResource.get(resource);
+  if (known) {
+    if (JSON.stringify(known) !== JSON.stringify(storage))
+      throw new Error(`the storage of ${resource} is registered twice, differently`);
+    return;
+  }
+  if (modelled.has(resource))
+    throw new Error(`the storage of ${resource} is registered after the engine used its default storage`);
+  storageByResource.set(resource, storage);
+}
 
 export function storageType(field: FieldDef): StorageType {
   switch (field.type) {
@@ -92,7 +110,9 @@ const models = new WeakMap<ResourceDef, ResourceModel>();
 export function modelOf(def: ResourceDef): ResourceModel {
   let model = models.get(def);
   if (model) return model;
-  const overrides = FIELD_OVERRIDES[def.name] ?? {};
+  const storage = storageByResource.get(def.name);
+  modelled.add(def.name);
+  const overrides = storage?.fields ?? {};
   const fields: FieldStorage[] = Object.entries(def.fields).map(([name, field]) => {
     const override = overrides[name];
     return {
@@ -107,7 +127,7 @@ export function modelOf(def: ResourceDef): ResourceModel {
   model = {
     def,
     table: tableName(def),
-    hasTable: !CUSTOM_STORED.has(def.name),
+    hasTable: storage?.table !== false,
     softDelete: !!def.softDelete,
     fields,
     byName: new Map(fields.map((f) => [f.name, f])),

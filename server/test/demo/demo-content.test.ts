@@ -21,7 +21,8 @@ import { type DbRow, modelOf, toWireRow, type WireRow } from '../../src/resource
 import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
 import { adminApi } from '../resources/helpers.js';
 
-const tabled = RESOURCES.filter((def) => modelOf(def).hasTable);
+/** The resources with a table, known once the app's areas have said how they store theirs. */
+let tabled: ResourceDef[] = [];
 
 describe.each(DB_KINDS)('demo content (%s)', (kind) => {
   let t: TestApp;
@@ -62,7 +63,12 @@ describe.each(DB_KINDS)('demo content (%s)', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp(kind);
-    report = await seedDemoContent(t.app.db, { dataDir: t.config.dataDir, now: t.clock.now() });
+    tabled = RESOURCES.filter((def) => modelOf(def).hasTable);
+    report = await seedDemoContent(t.app.db, {
+      dataDir: t.config.dataDir,
+      extensions: t.app.resources.extensions,
+      now: t.clock.now(),
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -72,7 +78,11 @@ describe.each(DB_KINDS)('demo content (%s)', (kind) => {
   it('seeds on the first run only; a second run changes nothing', async () => {
     expect(report.seeded).toBe(true);
     const before = await tableCounts();
-    const again = await seedDemoContent(t.app.db, { dataDir: t.config.dataDir, now: t.clock.now() + 60_000 });
+    const again = await seedDemoContent(t.app.db, {
+      dataDir: t.config.dataDir,
+      extensions: t.app.resources.extensions,
+      now: t.clock.now() + 60_000,
+    });
     expect(again.seeded).toBe(false);
     expect(await tableCounts()).toEqual(before);
   });

@@ -2,7 +2,6 @@ import { getResource } from '@wanxiang/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeWav, MELODIES, renderMelody } from '../../src/demo/audio.js';
 import { putBlob } from '../../src/files/blob-store.js';
-import { insertRows } from '../../src/resources/index.js';
 import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
 import { type Api, adminApi } from '../resources/helpers.js';
 
@@ -22,7 +21,7 @@ describe.each(DB_KINDS)('music and movies on %s', (kind) => {
     const wav = encodeWav(renderMelody(MELODIES.xiaoxingxing));
     wavBytes = wav.byteLength;
     wavUrl = (await putBlob(t.config.dataDir, wav, 'wav')).url;
-    await insertRows(t.app.db as never, tracks, [
+    await t.app.resources.insertRows(tracks, [
       {
         title: '小星星',
         artist: '八音盒',
@@ -47,7 +46,7 @@ describe.each(DB_KINDS)('music and movies on %s', (kind) => {
       status: 'published',
       ...extra,
     });
-    movieIds = await insertRows(t.app.db as never, movies, [
+    movieIds = await t.app.resources.insertRows(movies, [
       movie('长河落日', 2023, ['drama', 'history'], 'cn'),
       movie('雾中的灯塔', 2021, ['mystery', 'drama'], 'cn', { videoUrl: 'https://example.com/v.mp4' }),
       movie('北国之春', 2017, ['romance'], 'jp'),

@@ -1,6 +1,5 @@
 import { ErrorCode, getResource } from '@wanxiang/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertRows } from '../../src/resources/index.js';
 import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
 import { signIn, tokenOf } from '../helpers/auth.js';
 import { type Api, adminApi, apiAs, seedOrders, userId } from './helpers.js';
@@ -61,7 +60,7 @@ describe.each(DB_KINDS)('actions on %s', (kind) => {
     });
 
     it('respects `when`: a pickup order is never dispatched, a delivery order never picked up', async () => {
-      const [delivery] = (await insertRows(t.app.db, getResource('orders'), [
+      const [delivery] = (await t.app.resources.insertRows(getResource('orders'), [
         { orderNo: 'DELIVERY-1', status: 'paid', fulfilment: 'delivery' },
       ])) as [number];
       for (const step of ['accept', 'prepare', 'ready'])
@@ -69,7 +68,7 @@ describe.each(DB_KINDS)('actions on %s', (kind) => {
       expect((await act('orders', delivery, 'pickedUp')).status).toBe(409);
       expect((await act('orders', delivery, 'dispatch')).body.data.status).toBe('delivering');
 
-      const [pickup] = await insertRows(t.app.db, getResource('orders'), [
+      const [pickup] = await t.app.resources.insertRows(getResource('orders'), [
         { orderNo: 'PICKUP-1', status: 'ready', fulfilment: 'pickup' },
       ]);
       expect((await act('orders', pickup as number, 'dispatch')).status).toBe(409);
@@ -78,7 +77,7 @@ describe.each(DB_KINDS)('actions on %s', (kind) => {
     });
 
     it('lets only one of two concurrent identical transitions through', async () => {
-      const [target] = await insertRows(t.app.db, getResource('orders'), [
+      const [target] = await t.app.resources.insertRows(getResource('orders'), [
         { orderNo: 'RACE-1', status: 'paid' },
       ]);
       const answers = await Promise.all([
@@ -266,7 +265,7 @@ describe.each(DB_KINDS)('actions on %s', (kind) => {
     });
 
     it('merchant reject stores the per-field reasons, only from auditing', async () => {
-      const [id] = await insertRows(t.app.db, getResource('merchantApplications'), [
+      const [id] = await t.app.resources.insertRows(getResource('merchantApplications'), [
         {
           number: 'APPLY-7',
           contactName: '王五',

@@ -6,10 +6,9 @@ import { defineResource, f, getResource, RESOURCES } from '@wanxiang/core';
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engineExtensions } from '../../src/domain/areas.js';
 import {
   EngineExtensions,
-  extensions,
-  insertRows,
   MissingHandlersError,
   missingActionHandlers,
   resourcesPlugin,
@@ -36,7 +35,7 @@ const widgets = defineResource({
 
 describe('start-up checks', () => {
   it('every handler action of the registry has a handler', () => {
-    expect(missingActionHandlers(RESOURCES, extensions)).toEqual([]);
+    expect(missingActionHandlers(RESOURCES, engineExtensions())).toEqual([]);
   });
 
   it('names the handler actions that have none', () => {
@@ -83,7 +82,7 @@ describe.each(DB_KINDS)('the engine on %s', (kind) => {
   });
 
   it('bulk-inserts wire rows with the create conversions: hashed passwords, roles, JSON, times, explicit ids', async () => {
-    const [id] = await insertRows(t.app.db, getResource('users'), [
+    const [id] = await t.app.resources.insertRows(getResource('users'), [
       {
         username: 'seeded',
         password: 'seeded-pass-1',
@@ -102,7 +101,7 @@ describe.each(DB_KINDS)('the engine on %s', (kind) => {
       createdAt: '2024-06-01T02:03:04.005Z',
     });
 
-    await insertRows(t.app.db, getResource('memberLevels'), [
+    await t.app.resources.insertRows(getResource('memberLevels'), [
       { id: 500, name: '黄金会员', pointsThreshold: 1000, discountRate: 95 },
     ]);
     // The next id comes after an explicit one on both databases.
@@ -117,6 +116,6 @@ describe.each(DB_KINDS)('the engine on %s', (kind) => {
       name: '黄金会员',
       discountRate: 95,
     });
-    expect(await insertRows(t.app.db, getResource('memberLevels'), [])).toEqual([]);
+    expect(await t.app.resources.insertRows(getResource('memberLevels'), [])).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSlabs } from '../../src/resources/export-chunks.js';
 import { parallelExports } from '../../src/resources/export-parallel.js';
-import { EXPORT_BATCH, exportStream, insertRows } from '../../src/resources/index.js';
+import { EXPORT_BATCH, exportStream } from '../../src/resources/index.js';
 import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
 import { type Api, adminApi, seedOrders } from './helpers.js';
 
@@ -135,7 +135,7 @@ describe.each(DB_KINDS)('export on %s', (kind) => {
   it('writes only the header for no rows, and keeps spreadsheet formulas inert', async () => {
     const empty = await api.get('/api/admin/orders/export?format=csv&orderNo=none');
     expect(parseCsv(empty.text.slice(1))).toHaveLength(1);
-    await insertRows(t.app.db, getResource('stores'), [
+    await t.app.resources.insertRows(getResource('stores'), [
       { name: '=HYPERLINK("http://evil")', phone: '010-1', address: '+1, "quoted"\nnext line' },
     ]);
     const res = await api.get(`/api/admin/stores/export?format=csv&q=${encodeURIComponent('HYPERLINK')}`);
@@ -241,8 +241,7 @@ describe.each(DB_KINDS)('related names of a large export on %s', (kind) => {
   it('names thousands of different related rows, and none for a row that is gone', async () => {
     // More different stores than a streamed export looks up one by one before it reads them all.
     const count = 5 * EXPORT_BATCH + 500;
-    const storeIds = (await insertRows(
-      t.app.db,
+    const storeIds = (await t.app.resources.insertRows(
       getResource('stores'),
       Array.from({ length: count }, (_, i) => ({
         name: i % 7 === 0 ? `=门店${i}` : `门店 "${i}", 分店`,
@@ -258,7 +257,7 @@ describe.each(DB_KINDS)('related names of a large export on %s', (kind) => {
       status: 'paid',
       createdAt: Date.UTC(2025, 0, 1) + i * 1000,
     }));
-    await insertRows(t.app.db, getResource('orders'), orders);
+    await t.app.resources.insertRows(getResource('orders'), orders);
     const stores = await sql<{ id: number; name: string }>`select id, name from stores`.execute(t.app.db);
     const nameOf = new Map(stores.rows.map((s) => [Number(s.id), s.name]));
     const csv = await api.get('/api/admin/orders/export?format=csv');

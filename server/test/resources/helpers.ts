@@ -1,7 +1,6 @@
 /** Calling the admin API as a signed-in user, as the UI and the CLI do. */
 import { getResource } from '@wanxiang/core';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { insertRows } from '../../src/resources/index.js';
 import { ADMIN_PASSWORD, type TestApp } from '../helpers/app.js';
 import { bearer, tokenOf } from '../helpers/auth.js';
 
@@ -62,7 +61,7 @@ export async function userId(t: TestApp, username: string): Promise<number> {
 
 /** Stores, a customer and `count` orders across statuses, written through the engine's bulk insert. */
 export async function seedOrders(t: TestApp, count: number) {
-  const [storeA, storeB] = await insertRows(t.app.db, getResource('stores'), [
+  const [storeA, storeB] = await t.app.resources.insertRows(getResource('stores'), [
     { name: '朝阳门店', phone: '010-12345678', address: '北京市朝阳区建国路 1 号', status: 'open' },
     { name: '海淀门店', phone: '010-87654321', address: '北京市海淀区中关村大街 2 号', status: 'paused' },
   ]);
@@ -85,6 +84,6 @@ export async function seedOrders(t: TestApp, count: number) {
     // One minute apart, the first order oldest.
     createdAt: base + i * 60_000,
   }));
-  const ids = await insertRows(t.app.db, getResource('orders'), rows);
+  const ids = await t.app.resources.insertRows(getResource('orders'), rows);
   return { storeA: storeA as number, storeB: storeB as number, customer, ids };
 }

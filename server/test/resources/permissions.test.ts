@@ -14,7 +14,6 @@ import {
   type ResourceDef,
 } from '@wanxiang/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertRows } from '../../src/resources/index.js';
 import { ADMIN_PASSWORD, DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
 import { tokenOf } from '../helpers/auth.js';
 import { type Api, apiAs } from './helpers.js';
@@ -87,7 +86,7 @@ describe.each(DB_KINDS)('roles × resources × methods on %s', (kind) => {
   const apis = new Map<string, Api>();
   beforeAll(async () => {
     t = await startTestApp(kind);
-    await insertRows(t.app.db, getResource('users'), [
+    await t.app.resources.insertRows(getResource('users'), [
       { username: 'auditor', password: 'auditor-pass-1', roles: ['auditor'], nickname: '审计' },
     ]);
     for (const u of ROLE_USERS) apis.set(u.role, apiAs(t.app, await tokenOf(t.app, u.username, u.password)));

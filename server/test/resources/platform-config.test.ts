@@ -24,6 +24,11 @@ describe.each(DB_KINDS)('platform configuration as a resource on %s', (kind) => 
       pageTitle: null,
       allowRegistration: false,
     });
+    // Never saved: as old as the installation, not the epoch (1970-01-01 on the screen).
+    const created = Date.parse(res.body.data.createdAt);
+    expect(created).toBeGreaterThan(Date.parse('2020-01-01'));
+    expect(created).toBeLessThanOrEqual(Date.now());
+    expect(res.body.data.updatedAt).toBe(res.body.data.createdAt);
     const list = await api.get('/api/admin/platformConfig');
     expect(list.body.data.results).toEqual([res.body.data]);
     expect(list.body.data.page.total).toBe(1);

@@ -11,9 +11,9 @@ import {
 import { signedIn } from './auth-plugin.js';
 import { consumeCaptcha, issueCaptcha } from './captcha.js';
 import { verifyDummy, verifyPassword } from './passwords.js';
-import { createSession, revokeSession } from './sessions.js';
+import { openSession, revokeSession } from './sessions.js';
 import { recordSignInAttempt, signInRetryAfterMs } from './signin-limits.js';
-import { findUserByUsername, roleNamesOf } from './users.js';
+import { findUserByUsername } from './users.js';
 
 const signInBodySchema = {
   type: 'object',
@@ -130,16 +130,19 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       }
 
       await recordSignInAttempt(db, key, true, now);
-      const session = await createSession(db, {
-        userId: user.id,
-        ttlMs: config.sessionTtlMs,
-        now,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
-      });
-      await db.updateTable('users').set({ last_login_at: now }).where('id', '=', user.id).execute();
-      const roles = await roleNamesOf(db, user.id);
-      return ok({ token: session.token, authority: roles, expire: session.expiresAt }, t('loginSucceeded'));
+      const session = await db.transaction().execute((trx) =>
+        openSession(trx, {
+          userId: user.id,
+          ttlMs: config.sessionTtlMs,
+          now,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? null,
+        }),
+      );
+      return ok(
+        { token: session.token, authority: session.authority, expire: session.expiresAt },
+        t('loginSucceeded'),
+      );
     },
   );
 

@@ -6,16 +6,25 @@ import { type CompiledQuery, type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Database, RevokedReason, UserStatus } from '../../db/schema.js';
 import type { SqliteReader } from '../../db/sqlite-reader.js';
 import { newToken, sha256Hex } from './tokens.js';
+import { roleNamesOf } from './users.js';
 
-export interface NewSession {
+export interface OpenedSession {
   token: string;
   expiresAt: number;
+  /** The user's role names, as the sign-in answers carry them (`authority`). */
+  authority: string[];
 }
 
-export async function createSession(
+/**
+ * Signs a user in: the one way a session is opened, whether by password (auth/routes.ts) or by
+ * scan-to-login (qr-login/routes.ts). A new random token, stored only as its hash, with its
+ * expiry and where it came from; the user's last sign-in time; and the roles the answer names.
+ * Whoever calls it has already decided that this user may sign in (password, captcha, status).
+ */
+export async function openSession(
   db: Kysely<Database>,
   input: { userId: number; ttlMs: number; now: number; ip: string | null; userAgent: string | null },
-): Promise<NewSession> {
+): Promise<OpenedSession> {
   const token = newToken();
   const expiresAt = input.now + input.ttlMs;
   await db
@@ -31,7 +40,8 @@ export async function createSession(
       user_agent: input.userAgent?.slice(0, 512) ?? null,
     })
     .execute();
-  return { token, expiresAt };
+  await db.updateTable('users').set({ last_login_at: input.now }).where('id', '=', input.userId).execute();
+  return { token, expiresAt, authority: await roleNamesOf(db, input.userId) };
 }
 
 export interface SessionLookup {

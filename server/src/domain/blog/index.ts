@@ -2,12 +2,16 @@
  * The blog area (README.md): the public blog and gallery routes, image uploads for the admin
  * forms, and the photos resource's thumbnail hook.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { DomainArea } from '../area.js';
 import { blogPublicRoutes } from './public-routes.js';
+import { register } from './resource.js';
 import { uploadRoutes } from './uploads.js';
-import './resource.js';
 
-export const blogArea: FastifyPluginAsync = async (app) => {
-  await app.register(blogPublicRoutes);
-  await app.register(uploadRoutes);
+export const blogArea: DomainArea = {
+  name: 'blog',
+  register,
+  routes: async (app) => {
+    await app.register(blogPublicRoutes);
+    await app.register(uploadRoutes);
+  },
 };

@@ -6,10 +6,10 @@
  * for another upload.
  */
 import { sql } from 'kysely';
-import { registerResourceHooks } from '../../resources/extensions.js';
+import type { EngineExtensions, ResourceHooks } from '../../resources/extensions.js';
 import { imageInfoOf, isUploadThumbnail, uploadedThumbnailOf } from './images.js';
 
-registerResourceHooks('photos', {
+const photoHooks: ResourceHooks = {
   async afterWrite(ctx, id, values) {
     if (!('image' in values)) return;
     const image = typeof values.image === 'string' ? values.image : null;
@@ -39,4 +39,8 @@ registerResourceHooks('photos', {
       if (thumb) row.thumbnail = thumb;
     }
   },
-});
+};
+
+export function register(engine: EngineExtensions): void {
+  engine.registerResourceHooks('photos', photoHooks);
+}

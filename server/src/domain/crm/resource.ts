@@ -1,9 +1,9 @@
 /** Supply chain: a purchase adds to the stock (and may update the cost price) in one UPDATE. */
 import { sql } from 'kysely';
 import { changeRowWhen } from '../../resources/actions.js';
-import { registerActionHandler } from '../../resources/extensions.js';
+import type { ActionContext, EngineExtensions } from '../../resources/extensions.js';
 
-registerActionHandler('supplyProducts', 'purchaseIn', async (ctx) => {
+async function purchaseIn(ctx: ActionContext) {
   const qty = Number(ctx.input.qty);
   const cost = ctx.input.costFen;
   await changeRowWhen(
@@ -14,4 +14,8 @@ registerActionHandler('supplyProducts', 'purchaseIn', async (ctx) => {
     { stock: sql`coalesce(stock, 0) + ${qty}` },
   );
   return undefined;
-});
+}
+
+export function register(engine: EngineExtensions): void {
+  engine.registerActionHandler('supplyProducts', 'purchaseIn', purchaseIn);
+}

@@ -3,12 +3,12 @@
  * summary, a page's create/update/delete, and a document's delete reindex (or drop) it in the
  * same transaction as the write, so a search never sees a write half-indexed.
  */
-import { registerResourceHooks } from '../../resources/extensions.js';
+import type { EngineExtensions, ResourceHooks } from '../../resources/extensions.js';
 import { reindexDoc, removeDoc } from './indexer.js';
 
 const INDEXED_DOC_FIELDS = ['title', 'summary'];
 
-registerResourceHooks('docs', {
+const docHooks: ResourceHooks = {
   async afterWrite(ctx, id, values) {
     // A create has every field; an update only what changed.
     if (INDEXED_DOC_FIELDS.some((f) => f in values)) await reindexDoc(ctx.trx, ctx.dialect, id, ctx.now);
@@ -16,7 +16,7 @@ registerResourceHooks('docs', {
   async afterDelete(ctx, id) {
     await removeDoc(ctx.trx, ctx.dialect, id);
   },
-});
+};
 
 /** The document of a page being deleted, read before the row goes (afterDelete sees only the id). */
 const deleting = new Map<number, number>();
@@ -30,7 +30,7 @@ async function docOfPage(db: Parameters<typeof reindexDoc>[0], pageId: number): 
   return row ? Number(row.doc_id) : null;
 }
 
-registerResourceHooks('docPages', {
+const pageHooks: ResourceHooks = {
   async afterWrite(ctx, id, values) {
     const docId = values.docId !== undefined ? Number(values.docId) : await docOfPage(ctx.trx, id);
     if (docId !== null) await reindexDoc(ctx.trx, ctx.dialect, docId, ctx.now);
@@ -44,4 +44,9 @@ registerResourceHooks('docPages', {
     deleting.delete(id);
     if (docId !== null) await reindexDoc(ctx.trx, ctx.dialect, docId, ctx.now);
   },
-});
+};
+
+export function register(engine: EngineExtensions): void {
+  engine.registerResourceHooks('docs', docHooks);
+  engine.registerResourceHooks('docPages', pageHooks);
+}

@@ -21,7 +21,6 @@ import {
 import { bumpVersion } from '../../resources/counts.js';
 import type { AnyDb } from '../../resources/extensions.js';
 import { signedIn } from '../auth/index.js';
-import './resource.js';
 import { categoryTree, type DocQuery, docPage, MATCH_CAP, searchDocs } from './search.js';
 
 export const MAX_QUERY_LENGTH = 100;

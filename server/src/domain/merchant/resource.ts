@@ -3,9 +3,11 @@
  * review keeps the per-field reasons, so the applicant can fix exactly those and resubmit.
  */
 import { changeRowAsDeclared } from '../../resources/actions.js';
-import { registerActionHandler } from '../../resources/extensions.js';
+import type { EngineExtensions } from '../../resources/extensions.js';
 
-registerActionHandler('merchantApplications', 'reject', async (ctx) => {
-  await changeRowAsDeclared(ctx, { status: 'rejected', auditDetail: ctx.input.auditDetail });
-  return undefined;
-});
+export function register(engine: EngineExtensions): void {
+  engine.registerActionHandler('merchantApplications', 'reject', async (ctx) => {
+    await changeRowAsDeclared(ctx, { status: 'rejected', auditDetail: ctx.input.auditDetail });
+    return undefined;
+  });
+}

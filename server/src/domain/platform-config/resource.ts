@@ -9,12 +9,12 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { invalidInput } from '../../http/envelope.js';
-import {
-  type AnyDb,
-  type CustomStore,
-  registerActionHandler,
-  registerResourceHooks,
-  type WriteContext,
+import type {
+  ActionContext,
+  AnyDb,
+  CustomStore,
+  EngineExtensions,
+  WriteContext,
 } from '../../resources/extensions.js';
 import { isoOf, modelOf, toDbValues, toWireRow, type WireRow } from '../../resources/storage.js';
 import { type ConfigValue, setPlatformConfig } from './store.js';
@@ -50,10 +50,21 @@ async function readRow(db: AnyDb): Promise<WireRow> {
     out[name] = value === undefined ? null : value;
   }
   if (out.productName === null) out.productName = DEFAULT_PRODUCT_NAME;
-  // Never saved: the epoch, so the first save's If-Match is still well defined.
-  out.createdAt = isoOf(Number.isFinite(first) ? first : 0) as string;
-  out.updatedAt = isoOf(last) as string;
+  // Never saved: the configuration is as old as the installation (its first migration), and
+  // that instant is also the version a first save's If-Match names.
+  const installed = Number.isFinite(first) ? first : await installedAt(db);
+  out.createdAt = isoOf(installed) as string;
+  out.updatedAt = isoOf(Math.max(last, installed)) as string;
   return out;
+}
+
+/** When the database was set up: the first migration's run (Kysely's own table), else the epoch. */
+async function installedAt(db: AnyDb): Promise<number> {
+  const { rows } = await sql<{
+    at: string | null;
+  }>`select min("timestamp") as at from kysely_migration`.execute(db);
+  const at = rows[0]?.at ? Date.parse(rows[0].at) : Number.NaN;
+  return Number.isFinite(at) ? at : 0;
 }
 
 /** The configuration fields of a row, as saved in a version's snapshot. */
@@ -112,9 +123,7 @@ const store: CustomStore = {
   },
 };
 
-registerResourceHooks('platformConfig', { store, touches: ['configVersions'] });
-
-registerActionHandler('configVersions', 'restore', async (ctx) => {
+async function restore(ctx: ActionContext) {
   const snapshot = (ctx.row.snapshot ?? {}) as Record<string, unknown>;
   const def = configDef();
   // The snapshot is checked against today's definition: fields since removed are left out.
@@ -132,4 +141,11 @@ registerActionHandler('configVersions', 'restore', async (ctx) => {
   ctx.touched('platformConfig');
   ctx.touched('configVersions');
   return version;
-});
+}
+
+export function register(engine: EngineExtensions): void {
+  // No table of its own: the key → value store of 0001 (\`platform_config\`), through \`store\`.
+  engine.registerStorage('platformConfig', { table: false });
+  engine.registerResourceHooks('platformConfig', { store, touches: ['configVersions'] });
+  engine.registerActionHandler('configVersions', 'restore', restore);
+}

@@ -4,6 +4,7 @@
  */
 import { QR_TICKET_TTL_MS } from '@wanxiang/core';
 import fp from 'fastify-plugin';
+import type { DomainArea } from '../area.js';
 import { qrLoginRoutes } from './routes.js';
 import { deleteOldTickets } from './tickets.js';
 
@@ -24,7 +25,7 @@ export function qrTicketTtlMs(env: Record<string, string | undefined> = process.
   return n;
 }
 
-export const qrLoginArea = fp<{ ticketTtlMs?: number }>(
+export const qrLoginPlugin = fp<{ ticketTtlMs?: number }>(
   async (app, options) => {
     const ticketTtlMs = options.ticketTtlMs ?? qrTicketTtlMs();
     app.hub.allow('login:', () => true);
@@ -44,3 +45,8 @@ export const qrLoginArea = fp<{ ticketTtlMs?: number }>(
   },
   { name: 'wanxiang-qr-login', dependencies: ['wanxiang-database', 'wanxiang-auth', 'wanxiang-ws'] },
 );
+
+export const qrLoginArea: DomainArea = {
+  name: 'qrLogin',
+  routes: async (app) => app.register(qrLoginPlugin),
+};

@@ -22,8 +22,7 @@ import {
   successEnvelopeSchema,
 } from '../../http/schemas.js';
 import { signedIn } from '../auth/auth-plugin.js';
-import { createSession } from '../auth/sessions.js';
-import { roleNamesOf } from '../auth/users.js';
+import { openSession } from '../auth/sessions.js';
 import {
   consume,
   createTicket,
@@ -189,15 +188,14 @@ export const qrLoginRoutes: FastifyPluginAsync<QrRoutesOptions> = async (app, { 
           .executeTakeFirst();
         // Disabled between the confirmation and now: no session for them.
         if (user?.status !== 'active' || user.deleted_at !== null) return 'disabled' as const;
-        const session = await createSession(trx, {
+        const session = await openSession(trx, {
           userId: user.id,
           ttlMs: config.sessionTtlMs,
           now,
           ip: request.ip,
           userAgent: request.headers['user-agent'] ?? null,
         });
-        await trx.updateTable('users').set({ last_login_at: now }).where('id', '=', user.id).execute();
-        return { ...session, username: user.username, authority: await roleNamesOf(trx, user.id) };
+        return { ...session, username: user.username };
       });
       if (answer === null) throw notFound(QR_MESSAGES.unknown);
       if (answer === 'disabled') {

@@ -7,7 +7,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { conflict } from '../../http/envelope.js';
 import { changeRowAsDeclared, nextUpdatedAt } from '../../resources/actions.js';
-import { type AnyDb, registerActionHandler, registerResourceHooks } from '../../resources/extensions.js';
+import type {
+  ActionHandlerSpec,
+  AnyDb,
+  EngineExtensions,
+  ResourceHooks,
+} from '../../resources/extensions.js';
+import type { ResourceStorage } from '../../resources/storage.js';
 import { MASK, type WireRow } from '../../resources/storage.js';
 import { hashPassword } from '../auth/passwords.js';
 import { revokeUserSessions } from '../auth/sessions.js';
@@ -50,7 +56,15 @@ export async function setUserRoles(db: AnyDb, userId: number, roles: readonly st
   }
 }
 
-registerResourceHooks('users', {
+/**
+ * \`users\` predates the registry (its table comes from 0001): the password is kept as its argon2id
+ * hash in \`password_hash\`, never shown, and the roles in \`user_roles\` (the hooks below).
+ */
+const storage: ResourceStorage = {
+  fields: { password: { column: 'password_hash', hashed: true }, roles: { column: null } },
+};
+
+const hooks: ResourceHooks = {
   async prepare(values, { memo }) {
     if (typeof values.password !== 'string') return;
     // Bulk seeding gives many users one password: hash it once per call.
@@ -78,9 +92,9 @@ registerResourceHooks('users', {
   async afterDelete(ctx, id) {
     await revokeUserSessions(typed(ctx.trx), id, 'disabled', ctx.now);
   },
-});
+};
 
-registerActionHandler('users', 'resetPassword', {
+const resetPassword: ActionHandlerSpec = {
   // Hashing takes tens of milliseconds: done before the transaction opens.
   prepare: async ({ input }) => hashPassword(String(input.password)),
   async run(ctx) {
@@ -97,16 +111,20 @@ registerActionHandler('users', 'resetPassword', {
     if (ctx.user?.id !== ctx.id) await revokeUserSessions(typed(ctx.trx), ctx.id, 'revoked', ctx.now);
     return undefined;
   },
-});
+};
 
-registerActionHandler('users', 'disable', async (ctx) => {
-  if (ctx.user?.id === ctx.id) throw conflict('不能停用自己的账号');
-  await changeRowAsDeclared(ctx, { status: 'disabled' });
-  await revokeUserSessions(typed(ctx.trx), ctx.id, 'disabled', ctx.now);
-  return undefined;
-});
-
-registerActionHandler('users', 'enable', async (ctx) => {
-  await changeRowAsDeclared(ctx, { status: 'active' });
-  return undefined;
-});
+export function register(engine: EngineExtensions): void {
+  engine.registerStorage('users', storage);
+  engine.registerResourceHooks('users', hooks);
+  engine.registerActionHandler('users', 'resetPassword', resetPassword);
+  engine.registerActionHandler('users', 'disable', async (ctx) => {
+    if (ctx.user?.id === ctx.id) throw conflict('不能停用自己的账号');
+    await changeRowAsDeclared(ctx, { status: 'disabled' });
+    await revokeUserSessions(typed(ctx.trx), ctx.id, 'disabled', ctx.now);
+    return undefined;
+  });
+  engine.registerActionHandler('users', 'enable', async (ctx) => {
+    await changeRowAsDeclared(ctx, { status: 'active' });
+    return undefined;
+  });
+}

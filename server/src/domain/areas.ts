@@ -1,0 +1,41 @@
+/**
+ * Every domain area of the server, in the order their routes are registered (area.ts). Adding an
+ * area is a folder with an `index.ts` that exports its `DomainArea`, and one line here.
+ *
+ * The auth area is not in the list: app.ts registers it first, with `/ws`, because every other
+ * area's routes use its decorators (`app.requireUser`, `app.requirePermission`).
+ */
+import { EngineExtensions } from '../resources/extensions.js';
+import type { DomainArea } from './area.js';
+import { blogArea } from './blog/index.js';
+import { communityArea } from './community/index.js';
+import { crmArea } from './crm/index.js';
+import { docsArea } from './docs/index.js';
+import { mediaArea } from './media/index.js';
+import { merchantArea } from './merchant/index.js';
+import { monitorArea } from './monitor/index.js';
+import { platformConfigArea } from './platform-config/index.js';
+import { preferencesArea } from './preferences/index.js';
+import { qrLoginArea } from './qr-login/index.js';
+import { usersArea } from './users/index.js';
+
+export const AREAS: readonly DomainArea[] = [
+  platformConfigArea,
+  monitorArea,
+  preferencesArea,
+  blogArea,
+  mediaArea,
+  merchantArea,
+  docsArea,
+  qrLoginArea,
+  usersArea,
+  communityArea,
+  crmArea,
+];
+
+/** The resource engine's extensions from every area's `register` (the server's; seeders' and scripts' too). */
+export function engineExtensions(areas: readonly DomainArea[] = AREAS): EngineExtensions {
+  const engine = new EngineExtensions();
+  for (const area of areas) area.register?.(engine);
+  return engine;
+}
