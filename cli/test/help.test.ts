@@ -1,5 +1,7 @@
 /** `--help`, `--version` and usage errors: no server needed. */
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempConfigDir } from './support/cli';
 
@@ -85,5 +87,24 @@ describe('usage errors', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('无效的 API 地址「localhost:8080」');
     expect(result.stderr).toContain('http://localhost:8080');
+  });
+});
+
+describe('the command npm links', () => {
+  it('is the committed launcher, which exists before any build and runs the built CLI', async () => {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    const launcher = fileURLToPath(new URL(`../${pkg.bin.wanxiang}`, import.meta.url));
+    expect(launcher).toMatch(/cli\/bin\/wanxiang\.js$/);
+    const result = await new Promise<{ code: number | null; stdout: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, [launcher, '--version'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      child.stdout.on('data', (chunk) => {
+        stdout += chunk;
+      });
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stdout }));
+    });
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim()).toBe(pkg.version);
   });
 });
