@@ -15,7 +15,8 @@ export {
   staleUpdate,
   unsupported,
 } from './engine.js';
-export { EXPORT_BATCH, exportStream } from './export.js';
+export { EXPORT_BATCH } from './export/source.js';
+export { exportStream } from './export/stream.js';
 export {
   type ActionContext,
   type ActionHandler,

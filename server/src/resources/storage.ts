@@ -15,7 +15,7 @@
  * times; `toWireRow` and `toDbValues` are the one place that converts between the two.
  */
 import { columnName, type FieldDef, JSON_TYPES, type ResourceDef, tableName } from '@wanxiang/core';
-import { isoText, MAX_DATE_MS } from './time-format.js';
+import { isoText, MAX_DATE_MS } from './export/time-format.js';
 
 export type StorageType = 'text' | 'bigint' | 'integer' | 'double';
 

@@ -1,6 +1,6 @@
 /**
  * A large CSV export on SQLite, read and formatted in two lanes at once — a worker thread
- * (export-worker.ts) and the main thread — whose chunks go to the socket in order.
+ * (worker.ts) and the main thread — whose chunks go to the socket in order.
  *
  * Why: reading a million orders from SQLite (~4 µs a row, most of it making JavaScript values of
  * 35 columns) and formatting them (~4 µs) is CPU work that one thread does in ~12 s. Two lanes
@@ -23,14 +23,14 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ListQuery, ResourceDef } from '@wanxiang/core';
 import { sql } from 'kysely';
-import type { SqliteReader } from '../db/sqlite-reader.js';
-import { settleHeap } from '../v8-heap.js';
-import type { ResourceEngine } from './engine.js';
-import { EXPORT_BATCH } from './export.js';
-import type { ChunkPool } from './export-chunks.js';
-import type { ExportAnswer, ExportTask, ExportWorkerData } from './export-worker.js';
-import { afterCursor, applyFilters, applyOrder, boundedOrder, orderKeys } from './query.js';
-import { modelOf } from './storage.js';
+import type { SqliteReader } from '../../db/sqlite-reader.js';
+import { settleHeap } from '../../v8-heap.js';
+import type { ResourceEngine } from '../engine.js';
+import { afterCursor, applyFilters, applyOrder, boundedOrder, orderKeys } from '../query.js';
+import { modelOf } from '../storage.js';
+import type { ChunkPool } from './chunk-pool.js';
+import { EXPORT_BATCH } from './source.js';
+import type { ExportAnswer, ExportTask, ExportWorkerData } from './worker-protocol.js';
 
 /**
  * Worker threads per export; the main thread formats every other run itself. Two lanes use the
@@ -43,9 +43,10 @@ export const MAX_PARALLEL_EXPORTS = 2;
 /** Runs handed to each worker ahead of the one being sent. */
 const AHEAD = 2;
 
-// From the TypeScript source (tests), the worker runs through tsx; built, it is dist/export-worker.js.
+// From the TypeScript source (tests), the worker runs through tsx; built, this file is part of
+// dist/start.js and the worker is dist/export-worker.js beside it (tsup.config.ts).
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
-const WORKER_URL = new URL(FROM_SOURCE ? './export-worker.ts' : './export-worker.js', import.meta.url);
+const WORKER_URL = new URL(FROM_SOURCE ? './worker.ts' : './export-worker.js', import.meta.url);
 
 /** A worker script that loads a TypeScript module through tsx (Node 20's `--import` misses workers). */
 const viaTsx = (url: string) =>
