@@ -33,7 +33,7 @@ export class ChunkWriter {
    * `csvCell(text)` of a text that needs quoting, written without making the doubled string:
    * the text is encoded, then its quotes are doubled in place from the end (0x22 never occurs
    * inside a multi-byte UTF-8 sequence). A JSON cell is mostly quotes; `replace` cost more than
-   * everything else of an order's row together and made ~1 KB of garbage per row.
+   * everything else of an order's row together, and made garbage of every row.
    */
   writeQuoted(text: string): void {
     this.room(text.length * 6 + 2);

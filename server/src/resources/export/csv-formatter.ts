@@ -110,7 +110,7 @@ export class CsvFormatter {
   }
 }
 
-/** Every row `batches` has left, as one chunk: a run of a parallel export (export-parallel.ts). */
+/** Every row `batches` has left, as one chunk: a run of a parallel export (parallel.ts). */
 export async function formatRun(formatter: CsvFormatter, batches: BatchReader): Promise<Buffer> {
   const parts: Buffer[] = [];
   for (let next = await formatter.chunk(batches); next; next = await formatter.chunk(batches))

@@ -2,15 +2,15 @@
  * A large CSV export on SQLite, read and formatted in two lanes at once — a worker thread
  * (worker.ts) and the main thread — whose chunks go to the socket in order.
  *
- * Why: reading a million orders from SQLite (~4 µs a row, most of it making JavaScript values of
- * 35 columns) and formatting them (~4 µs) is CPU work that one thread does in ~12 s. Two lanes
- * halve it.
+ * Why: reading a large table from SQLite (mostly making the JavaScript values of every column)
+ * and formatting it is CPU work, about half each; one thread missed the export's bar (QUALITY.md)
+ * and two lanes halve it (../README.md, "Export", has the figures).
  *
  * How: the rows are cut into runs of EXPORT_BATCH by their keyset positions in the list's order.
- * Finding where the next run ends costs one index walk of EXPORT_BATCH entries (~30 µs, on the
- * export's own read connection); the runs go in turn to the worker and to the main thread
- * itself, each bounded on both sides,
- * so a row written meanwhile never appears twice. At most two runs per worker are in flight, so
+ * Finding where the next run ends costs one index walk of EXPORT_BATCH entries (on the export's
+ * own read connection, the table itself untouched); the runs go in turn to the worker and to the
+ * main thread itself, each bounded on both sides, so a row written meanwhile never appears
+ * twice. At most two runs per worker are in flight, so
  * memory stays bounded and a slow client holds the workers back as it holds the single-thread
  * export back.
  *
@@ -34,8 +34,8 @@ import type { ExportAnswer, ExportTask, ExportWorkerData } from './worker-protoc
 
 /**
  * Worker threads per export; the main thread formats every other run itself. Two lanes use the
- * two cores a small server has, and each worker costs ~35 MB (an isolate, its code, its caches)
- * where the main thread's heap is there anyway.
+ * two cores a small server has, and each worker costs memory of its own (an isolate, its code,
+ * its caches) where the main thread's heap is there anyway.
  */
 export const EXPORT_WORKERS = 1;
 /** Exports running on workers at once; more run in the main thread as before. */
@@ -146,8 +146,8 @@ export function parallelCsvExport(
 
   // Starting a worker sets V8's flags back to their defaults (v8-heap.ts) until it is online:
   // the main thread formats nothing before then, or its scavenges in between double its young
-  // generation, 2 → 32 MB, for the life of the process (measured: +14–30 MB RSS after the first
-  // export, and that much more at the next one's peak).
+  // generation to its maximum for the life of the process (a higher RSS after the first export,
+  // and at every later export's peak: ../README.md, "An export's memory").
   const online = Promise.all(
     workers.map(
       (worker) =>

@@ -7,16 +7,17 @@ import type { ExportSource } from './source.js';
 import { WholeNames } from './whole-names.js';
 
 /**
- * Related names remembered during one export, per relation field: an order export names each of
- * ~100 000 customers about ten times, and reading a name again is a random row lookup. ~6.5 MB
- * per 100 000, dropped when the export ends.
+ * Related names remembered during one export, per relation field: an order export names each
+ * customer many times, and reading a name again is a random row lookup. Dropped when the export
+ * ends.
  */
 const NAME_CACHE = 200_000;
 /**
  * Names of one relation field looked up one by one, after which a streamed export reads the
  * related table's names all at once (into a `WholeNames`) if it has at most NAME_CACHE rows: an
  * export that met this many different customers is likely to meet most of them, and one read of
- * 100 000 users takes ~60 ms where 100 000 lookups take ~400 ms.
+ * the whole table is several times faster than a lookup per row (../README.md, "An export's
+ * memory").
  */
 const WHOLE_TABLE_AFTER = 2000;
 
