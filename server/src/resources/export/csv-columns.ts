@@ -5,7 +5,7 @@
 import type { FieldDef, ResourceDef } from '@wanxiang/core';
 import { modelOf, type WireRow } from '../storage.js';
 import { storedJsonText } from './canonical-json.js';
-import { cellText, chinaTime } from './cell-text.js';
+import { cellText, chinaTime, namesText } from './cell-text.js';
 import { csvCell, inert } from './csv-text.js';
 import { chinaTimeOfStored, yuanText } from './stored-text.js';
 
@@ -28,10 +28,13 @@ function namesCell(ids: readonly unknown[], names: ReadonlyMap<number, string | 
 export const wireIds = (value: unknown): readonly unknown[] =>
   Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];
 
-/** Ids of a stored relation-list value (JSON), as the wire value would give them. */
+/**
+ * Ids of a stored relation-list value (JSON). A stored value that is not a list (the engine never
+ * writes one) names nothing, as core's fieldText reads a relation list that is not a list.
+ */
 export function listIds(value: unknown): readonly unknown[] {
   const list = parsedJson(value);
-  return Array.isArray(list) ? list : list === null ? [] : [list];
+  return Array.isArray(list) ? list : [];
 }
 
 /**
@@ -144,7 +147,7 @@ export function csvColumns(def: ResourceDef): { headers: string[]; cells: CsvCel
       add(`${field.label}ID`, stored(kindOf(field)));
       add(field.label, {
         ...stored(field.type === 'relation' ? NAME : NAMES),
-        fromWire: (row, names) => namesCell(wireIds(row[name]), names.get(name)),
+        fromWire: (row, names) => csvCell(namesText(field, row[name], names.get(name))),
       });
       continue;
     }

@@ -35,14 +35,15 @@ export function yuanText(fen: number): string {
 
 /**
  * `YYYY-MM-DD HH:mm` in China time of a stored datetime (epoch ms), '' for none: what
- * `chinaTime(isoOf(value))` gives.
+ * `chinaTime(isoOf(value))` — core's fieldText of the wire value — gives.
  */
 export function chinaTimeOfStored(value: unknown): string {
   if (value === null || value === undefined) return '';
   const ms = Number(value);
   // A Date drops the fraction of a millisecond (toward zero) before the offset is added; a value
-  // beyond a Date's range is no time, as on the wire (storage.ts isoOf).
-  return Number.isFinite(ms) && Math.abs(ms) + CHINA_OFFSET_MS <= MAX_DATE_MS
+  // beyond a Date's range is no time, as on the wire (storage.ts isoOf), and so is one whose China
+  // time would be.
+  return Number.isFinite(ms) && ms >= -MAX_DATE_MS && ms + CHINA_OFFSET_MS <= MAX_DATE_MS
     ? chinaMinuteText(Math.trunc(ms))
     : '';
 }
