@@ -40,9 +40,20 @@ export const SECRET_MASK = '******';
 /** An empty value on a screen. */
 export const EMPTY_TEXT = '-';
 
-function optionLabel(field: FieldDef, value: unknown): string {
+const LIST_TYPES: ReadonlySet<FieldDef['type']> = new Set(['enumList', 'stringList', 'relationList']);
+
+/** An enum's (or enum list item's) label; the value itself when no option has it. */
+export function enumLabel(field: FieldDef, value: unknown): string {
   if (field.type !== 'enum' && field.type !== 'enumList') return String(value);
   return field.options.find((o) => o.value === value)?.label ?? String(value);
+}
+
+/** Whether the value reads as empty: none, '', or a list with no items (or no list at all). */
+export function isEmptyValue(field: FieldDef, value: unknown): boolean {
+  if (value === null || value === undefined) return true;
+  // A JSON field's '' is a value (a JSON string), not an absent one.
+  if (value === '') return field.type !== 'json';
+  return LIST_TYPES.has(field.type) && (!Array.isArray(value) || value.length === 0);
 }
 
 function relatedName(relations: RelatedNames | undefined, id: unknown, sheet: boolean): string {
@@ -53,26 +64,37 @@ function relatedName(relations: RelatedNames | undefined, id: unknown, sheet: bo
   return name ?? (sheet ? '' : `#${String(id)}`);
 }
 
+/**
+ * The items of a list field's value as people read them (a shell may show each as a tag);
+ * `fieldText` joins them with 、. Empty for a value that is not a list.
+ */
+export function listItemTexts(field: FieldDef, value: unknown, ctx: FieldTextContext = {}): string[] {
+  if (!Array.isArray(value)) return [];
+  switch (field.type) {
+    case 'enumList':
+      return value.map((v) => enumLabel(field, v));
+    case 'relationList':
+      return value.map((id) => relatedName(ctx.relations, id, ctx.for === 'sheet'));
+    default:
+      return value.map(String);
+  }
+}
+
 /** `field`'s `value` (its wire value: ids, fen, ISO times) as people read it. */
 export function fieldText(field: FieldDef, value: unknown, ctx: FieldTextContext = {}): string {
   const sheet = ctx.for === 'sheet';
   const empty = sheet ? '' : EMPTY_TEXT;
-  // A JSON field's '' is a value (a JSON string), not an absent one.
-  if (value === null || value === undefined || (value === '' && field.type !== 'json')) return empty;
+  if (isEmptyValue(field, value)) return empty;
   if (field.writeOnly) return SECRET_MASK;
-  const list = (show: (item: unknown) => string) =>
-    Array.isArray(value) && value.length > 0 ? value.map(show).join('、') : empty;
   switch (field.type) {
     case 'enum':
-      return optionLabel(field, value);
+      return enumLabel(field, value);
     case 'enumList':
-      return list((v) => optionLabel(field, v));
     case 'stringList':
-      return list(String);
+    case 'relationList':
+      return listItemTexts(field, value, ctx).join('、');
     case 'relation':
       return relatedName(ctx.relations, value, sheet);
-    case 'relationList':
-      return list((id) => relatedName(ctx.relations, id, sheet));
     case 'boolean':
       return value ? '是' : '否';
     case 'money':
