@@ -15,12 +15,13 @@ import { inert } from './csv-text.js';
 /** Types whose text is the user's own (so it may start like a formula). */
 const FREE_TEXT = new Set<FieldDef['type']>(['string', 'text', 'markdown', 'stringList']);
 
+const SHEET = { for: 'sheet' } as const;
+const TIME: FieldDef = { type: 'datetime', label: '' };
+
 /** `YYYY-MM-DD HH:mm` in China time of a wire datetime (ISO text), '' for none. */
 export function chinaTime(iso: unknown): string {
   return typeof iso === 'string' ? fieldText(TIME, iso, SHEET) : '';
 }
-const TIME: FieldDef = { type: 'datetime', label: '' };
-const SHEET = { for: 'sheet' } as const;
 
 /** The text of a field's own column. */
 export function cellText(field: FieldDef, value: unknown): string {
