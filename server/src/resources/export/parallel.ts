@@ -26,7 +26,7 @@ import { sql } from 'kysely';
 import type { SqliteReader } from '../../db/sqlite-reader.js';
 import { settleHeap } from '../../v8-heap.js';
 import type { ResourceEngine } from '../engine.js';
-import { afterCursor, applyFilters, applyOrder, boundedOrder, orderKeys } from '../query.js';
+import { afterCursor, applyFilters, applyOrder, boundedOrder, type OrderKey, orderKeys } from '../query.js';
 import { modelOf } from '../storage.js';
 import type { ChunkPool } from './chunk-pool.js';
 import { EXPORT_BATCH } from './source.js';
@@ -88,36 +88,12 @@ export function parallelCsvExport(
     return null;
   if (running >= MAX_PARALLEL_EXPORTS || !existsSync(fileURLToPath(WORKER_URL))) return null;
 
-  // Where the run after `from` ends: the position of its EXPORT_BATCH-th row, or null (the rest).
-  // Only the key columns are read: an index walk, the table itself is never touched.
-  const keyColumns = keys.map((k) => sql.ref(k.column).as(k.column));
-  const boundary = (from: unknown[]): unknown[] | null => {
-    const compiled = applyOrder(
-      applyFilters(engine.db.selectFrom(model.table).select(keyColumns), model, query, 'sqlite').where(
-        afterCursor(keys, from, 'sqlite'),
-      ),
-      keys,
-    )
-      .limit(1)
-      .offset(EXPORT_BATCH - 1)
-      .compile();
-    const { rows } = reader.arrays(compiled.sql, compiled.parameters);
-    return (rows[0] as unknown[] | undefined) ?? null;
-  };
+  const boundary = runBoundary(engine, reader, def, query, keys);
 
   running++;
   parallelExports.started++;
   const workerData: ExportWorkerData = { file: reader.file, resource: def.name, query };
-  const workers = Array.from(
-    { length: EXPORT_WORKERS },
-    () =>
-      new Worker(FROM_SOURCE ? viaTsx(WORKER_URL.href) : WORKER_URL, {
-        eval: FROM_SOURCE,
-        workerData,
-        // A small young generation: the rows die young, and a big one would only raise the RSS.
-        resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 160 },
-      }),
-  );
+  const workers = Array.from({ length: EXPORT_WORKERS }, () => startWorker(workerData));
 
   const waiting = new Map<number, { resolve: (chunk: Buffer) => void; reject: (error: Error) => void }>();
   const pending = new Map<number, Promise<Buffer>>();
@@ -144,23 +120,7 @@ export function parallelCsvExport(
     });
   }
 
-  // Starting a worker sets V8's flags back to their defaults (v8-heap.ts) until it is online:
-  // the main thread formats nothing before then, or its scavenges in between double its young
-  // generation to its maximum for the life of the process (a higher RSS after the first export,
-  // and at every later export's peak: ../README.md, "An export's memory").
-  const online = Promise.all(
-    workers.map(
-      (worker) =>
-        new Promise<void>((resolve) => {
-          worker.once('online', () => {
-            settleHeap();
-            resolve();
-          });
-          // A worker that never comes online fails the export through `fail`.
-          worker.once('exit', () => resolve());
-        }),
-    ),
-  );
+  const online = Promise.all(workers.map(onlineOf));
 
   let from: unknown[] | null = after;
   let nextIndex = 0;
@@ -218,4 +178,58 @@ export function parallelCsvExport(
       for (const worker of workers) void worker.terminate();
     },
   };
+}
+
+/**
+ * Where the run after `from` ends: the position of its EXPORT_BATCH-th row, or null (the rest).
+ * Only the key columns are read: an index walk, the table itself is never touched.
+ */
+function runBoundary(
+  engine: ResourceEngine,
+  reader: SqliteReader,
+  def: ResourceDef,
+  query: ListQuery,
+  keys: OrderKey[],
+): (from: unknown[]) => unknown[] | null {
+  const model = modelOf(def);
+  const keyColumns = keys.map((k) => sql.ref(k.column).as(k.column));
+  return (from) => {
+    const compiled = applyOrder(
+      applyFilters(engine.db.selectFrom(model.table).select(keyColumns), model, query, 'sqlite').where(
+        afterCursor(keys, from, 'sqlite'),
+      ),
+      keys,
+    )
+      .limit(1)
+      .offset(EXPORT_BATCH - 1)
+      .compile();
+    const { rows } = reader.arrays(compiled.sql, compiled.parameters);
+    return (rows[0] as unknown[] | undefined) ?? null;
+  };
+}
+
+function startWorker(workerData: ExportWorkerData): Worker {
+  return new Worker(FROM_SOURCE ? viaTsx(WORKER_URL.href) : WORKER_URL, {
+    eval: FROM_SOURCE,
+    workerData,
+    // A small young generation: the rows die young, and a big one would only raise the RSS.
+    resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 160 },
+  });
+}
+
+/**
+ * Resolves once the worker is online (or has stopped: a worker that never comes online fails the
+ * export through its 'exit' handler). Starting a worker sets V8's flags back to their defaults
+ * (v8-heap.ts) until it is online: the main thread formats nothing before then, or its scavenges
+ * in between double its young generation to its maximum for the life of the process (a higher RSS
+ * after the first export, and at every later export's peak: ../README.md, "An export's memory").
+ */
+function onlineOf(worker: Worker): Promise<void> {
+  return new Promise<void>((resolve) => {
+    worker.once('online', () => {
+      settleHeap();
+      resolve();
+    });
+    worker.once('exit', () => resolve());
+  });
 }
