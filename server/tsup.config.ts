@@ -1,9 +1,9 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  // The export worker is a file of its own: worker threads start from a file (export-parallel.ts).
+  // The export worker is a file of its own: worker threads start from a file (export/parallel.ts).
   // main.js only settles V8 before it loads start.js (main.ts).
-  entry: { main: 'src/main.ts', start: 'src/start.ts', 'export-worker': 'src/resources/export-worker.ts' },
+  entry: { main: 'src/main.ts', start: 'src/start.ts', 'export-worker': 'src/resources/export/worker.ts' },
   // Each file holds what it uses and nothing else: a chunk shared with main.js made every export
   // worker load the server's whole SDK with zod and its locales (950 KB of source) where it needs
   // 145 KB.

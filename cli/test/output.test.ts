@@ -1,10 +1,12 @@
 /** The pieces behind the commands' output that are worth checking on their own. */
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { type FieldDef, f, options } from '@wanxiang/core';
 import { describe, expect, it } from 'vitest';
 import { progressLine } from '../src/export/progress';
 import { RowCounter } from '../src/export/row-counter';
 import { displayWidth } from '../src/io/text';
+import { displayValue } from '../src/output/columns';
 import { csvLine } from '../src/output/csv';
 import { renderTable } from '../src/output/table';
 import { normaliseDateTimeText } from '../src/registry/datetime-input';
@@ -121,5 +123,27 @@ describe('csv', () => {
     expect(csvLine([1, '朝阳门店', 'a,b', 'say "hi"', null, true, ['x']])).toBe(
       '1,朝阳门店,"a,b","say ""hi""",,true,"[""x""]"\r\n',
     );
+  });
+});
+
+describe('a value for people (core fieldText, as on the admin screen)', () => {
+  const column = (field: FieldDef) => ({ name: 'x', field });
+  it('shows labels, ¥, China time, related names and - for nothing', () => {
+    const status = f.enum('状态', options(['open', '营业中']));
+    expect(displayValue(column(status), 'open')).toBe('营业中');
+    expect(displayValue(column(f.money('金额')), -123456)).toBe('-¥1,234.56');
+    expect(displayValue(column(f.datetime('时间')), '2024-02-29T16:00:00.000Z')).toBe('2024-03-01 00:00');
+    expect(displayValue(column(f.relation('门店', 'stores')), 3, { x: { 3: '国贸店' } })).toBe('国贸店');
+    expect(displayValue(column(f.relation('门店', 'stores')), 4, { x: { 3: '国贸店' } })).toBe('#4');
+    expect(displayValue(column(f.stringList('标签')), ['甲', '乙'])).toBe('甲、乙');
+    expect(displayValue(column(f.stringList('标签')), [])).toBe('-');
+    expect(displayValue(column(f.boolean('上架')), false)).toBe('否');
+    expect(displayValue(column(f.string('名称')), null)).toBe('-');
+  });
+
+  it('keeps a table cell to one line; the get view keeps line breaks and pretty JSON', () => {
+    expect(displayValue(column(f.text('备注')), '一\n二')).toBe('一 二');
+    expect(displayValue(column(f.text('备注')), '一\n二', {}, true)).toBe('一\n二');
+    expect(displayValue(column(f.json('明细')), { a: 1 }, {}, true)).toBe('{\n  "a": 1\n}');
   });
 });

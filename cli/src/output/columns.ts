@@ -1,12 +1,11 @@
 /**
- * A resource's fields as output columns, and one value as people read it: enum labels, money as
- * ¥ (core's formatMoney), times as `YYYY-MM-DD HH:mm` (core's formatDateTime), related rows by
- * name from the list answer's `relations`.
+ * A resource's fields as output columns, and one value as people read it (core's fieldText: enum
+ * labels, money as ¥, times as `YYYY-MM-DD HH:mm` in China time, related rows by name from the
+ * list answer's `relations`).
  */
 import {
   type FieldDef,
-  formatDateTime,
-  formatMoney,
+  fieldText,
   type Relations,
   type ResourceDef,
   readableFields,
@@ -40,47 +39,17 @@ export function allColumns(def: ResourceDef): Column[] {
   return [system('id'), ...fields, system('createdAt'), system('updatedAt')];
 }
 
-export const EMPTY = '-';
-
-/** One value for people. `multiline` keeps line breaks of long text (the `get` view). */
+/**
+ * One value for people: core's fieldText, the rule the admin screen and the CSV export follow
+ * too. `multiline` keeps line breaks of long text and pretty-prints JSON (the `get` view).
+ */
 export function displayValue(
   column: Column,
   value: unknown,
   relations: Relations = {},
   multiline = false,
 ): string {
-  if (value === null || value === undefined || value === '') return EMPTY;
-  const { field } = column;
-  const related = (id: unknown) => relations[column.name]?.[String(id)] ?? `#${String(id)}`;
-  switch (field.type) {
-    case 'enum':
-      return field.options.find((o) => o.value === value)?.label ?? String(value);
-    case 'enumList':
-      return listOf(value, (v) => field.options.find((o) => o.value === v)?.label ?? String(v));
-    case 'money':
-      return typeof value === 'number' ? formatMoney(value) : String(value);
-    case 'datetime':
-      return formatDateTime(value as string);
-    case 'boolean':
-      return value ? '是' : '否';
-    case 'relation':
-      return related(value);
-    case 'relationList':
-      return listOf(value, related);
-    case 'stringList':
-      return listOf(value, String);
-    case 'json':
-      return multiline ? JSON.stringify(value, null, 2) : JSON.stringify(value);
-    default: {
-      const text = String(value);
-      return multiline ? text : text.replace(/\s*[\r\n]+\s*/g, ' ');
-    }
-  }
-}
-
-function listOf(value: unknown, show: (item: unknown) => string): string {
-  if (!Array.isArray(value)) return String(value);
-  return value.length === 0 ? EMPTY : value.map(show).join('、');
+  return fieldText(column.field, value, { relations: relations[column.name], multiline });
 }
 
 /** Right-aligned in a table: amounts and counts line up on their last digit. */

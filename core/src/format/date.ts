@@ -1,38 +1,41 @@
 /**
  * Dates as people read them here (QUALITY.md: `YYYY-MM-DD HH:mm`), in China Standard Time whatever
  * the machine's zone — an operator's script on a UTC server prints the same as the admin screen.
+ *
+ * China Standard Time is UTC+8 all year, so it is plain arithmetic on the instant, not `Intl`'s
+ * Asia/Shanghai: the time zone database also knows the summer times of 1986–1991 and the local
+ * mean time before 1901, which would make an old row read differently here than in the CSV
+ * export (whose fast path adds the same eight hours).
  */
-const TZ = 'Asia/Shanghai';
+export const CHINA_OFFSET_MS = 8 * 3_600_000;
 
-const dateTime = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TZ,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
+/** `toISOString()` of the instant moved to UTC+8, or null when `value` is no time. */
+function chinaIso(value: string | number | Date): string | null {
+  const ms =
+    value instanceof Date
+      ? value.getTime()
+      : typeof value === 'number'
+        ? Math.trunc(value)
+        : Date.parse(value);
+  if (!Number.isFinite(ms)) return null;
+  const local = new Date(ms + CHINA_OFFSET_MS);
+  return Number.isNaN(local.getTime()) ? null : local.toISOString();
+}
 
-function parts(value: string | number | Date): Record<string, string> | null {
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return null;
-  return Object.fromEntries(dateTime.formatToParts(date).map((p) => [p.type, p.value]));
+/** ISO string, epoch ms or Date → `2024-05-01 14:30`, or null when it is no time. */
+export function chinaDateTime(value: string | number | Date): string | null {
+  const iso = chinaIso(value);
+  return iso === null ? null : iso.slice(0, 16).replace('T', ' ');
 }
 
 /** ISO string, epoch ms or Date → `2024-05-01 14:30`; `-` when empty or invalid. */
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return '-';
-  const p = parts(value);
-  if (!p) return '-';
-  // Some ICU versions print midnight as 24.
-  const hour = p.hour === '24' ? '00' : p.hour;
-  return `${p.year}-${p.month}-${p.day} ${hour}:${p.minute}`;
+  return chinaDateTime(value) ?? '-';
 }
 
 /** → `2024-05-01` in China Standard Time. */
 export function formatDate(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return '-';
-  const p = parts(value);
-  return p ? `${p.year}-${p.month}-${p.day}` : '-';
+  return chinaIso(value)?.slice(0, 10) ?? '-';
 }

@@ -1,2 +1,3 @@
 export * from './date';
+export * from './field-text';
 export * from './money';

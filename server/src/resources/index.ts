@@ -7,7 +7,8 @@ export { type Diff, diffRows } from './audit.js';
 export { COUNT_TTL_MS } from './counts.js';
 export { type ListAnswer, type RawQuery, ResourceEngine } from './engine.js';
 export { illegalTransition, staleUpdate, unsupported } from './errors.js';
-export { EXPORT_BATCH, exportStream } from './export.js';
+export { EXPORT_BATCH } from './export/source.js';
+export { exportStream } from './export/stream.js';
 export {
   type ActionContext,
   type ActionHandler,

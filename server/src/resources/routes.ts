@@ -24,7 +24,9 @@ import {
   successEnvelopeSchema,
 } from '../http/schemas.js';
 import type { RawQuery, ResourceEngine } from './engine.js';
-import { contentDisposition, type ExportFormat, exportFileName, exportStream } from './export.js';
+import { contentDisposition, exportFileName } from './export/file-name.js';
+import type { ExportFormat } from './export/producer.js';
+import { exportStream } from './export/stream.js';
 import { bodySchema, listQuerySchema, rowSchema } from './openapi.js';
 import { parseId } from './query.js';
 

@@ -14,13 +14,20 @@
  * soft-deleted resources, `deleted_at`. The wire shape (API.md) is camelCase with ISO 8601
  * times; `toWireRow` and `toDbValues` are the one place that converts between the two.
  */
-import { columnName, type FieldDef, JSON_TYPES, type ResourceDef, tableName } from '@wanxiang/core';
-import { isoText, MAX_DATE_MS } from './time-format.js';
+import {
+  columnName,
+  type FieldDef,
+  JSON_TYPES,
+  type ResourceDef,
+  SECRET_MASK,
+  tableName,
+} from '@wanxiang/core';
+import { isoText, MAX_DATE_MS } from './export/time-format.js';
 
 export type StorageType = 'text' | 'bigint' | 'integer' | 'double';
 
-/** What a stored secret is shown as (only when one is set). */
-export const MASK = '******';
+/** What a stored secret is shown as (only when one is set): what core's fieldText shows for it. */
+export const MASK = SECRET_MASK;
 
 /** How one registry field is kept. */
 export interface FieldStorage {

@@ -30,8 +30,11 @@ export const uiPlugin = fp<{ uiDist: string | null }>(
         // The build writes .br and .gz beside each file (ui/vite.config.ts): sent when accepted.
         preCompressed: true,
         cacheControl: false,
-        setHeaders(reply, filePath) {
-          reply.header('cache-control', assetsDir && filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
+        setHeaders(res, filePath) {
+          res.setHeader(
+            'cache-control',
+            assetsDir && filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE,
+          );
         },
       });
     } else {

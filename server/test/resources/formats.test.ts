@@ -8,18 +8,13 @@
  */
 import { type FieldDef, RESOURCES } from '@wanxiang/core';
 import { describe, expect, it } from 'vitest';
-import {
-  chinaTimeOfStored,
-  csvCell,
-  inert,
-  isCanonicalJson,
-  needsQuotes,
-  storedJsonText,
-  yuanText,
-} from '../../src/resources/csv-format.js';
-import { CSV_KINDS, chinaTime, csvColumns, csvRow } from '../../src/resources/export.js';
+import { isCanonicalJson, storedJsonText } from '../../src/resources/export/canonical-json.js';
+import { chinaTime } from '../../src/resources/export/cell-text.js';
+import { CSV_KINDS, csvColumns, csvRow } from '../../src/resources/export/csv-columns.js';
+import { csvCell, inert, needsQuotes } from '../../src/resources/export/csv-text.js';
+import { chinaTimeOfStored, yuanText } from '../../src/resources/export/stored-text.js';
+import { chinaMinuteText, isoText } from '../../src/resources/export/time-format.js';
 import { arrayRowReader, type DbRow, isoOf, modelOf, toWireRow } from '../../src/resources/storage.js';
-import { chinaMinuteText, isoText } from '../../src/resources/time-format.js';
 import { DAY, g, someJsonValue, someMs, someStored } from './stored-values.js';
 
 describe('times without a Date per value', () => {

@@ -1,25 +1,32 @@
 /**
- * One value as a list cell or a detail line: enums as coloured tags with their Chinese labels,
- * relations by name, money as ¥ with two decimals, dates `YYYY-MM-DD HH:mm` (China time, core's
- * formatter), booleans 是/否, images as small thumbnails.
+ * One value as a list cell or a detail line. The text is core's `fieldText` — the one rule the
+ * CLI's tables and the CSV export follow too (enum labels, 是/否, ¥ with two decimals, China time,
+ * related rows by name, lists joined with 、) — and this only puts the screen's things around it:
+ * enums and list items as coloured tags, links, image thumbnails, an ellipsis with the whole text
+ * on hover.
  */
-import { type EnumOption, type FieldDef, formatDateTime, formatMoney, type Relations } from '@wanxiang/core';
+import {
+  type EnumOption,
+  enumLabel,
+  type FieldDef,
+  fieldText,
+  isEmptyValue,
+  listItemTexts,
+  type Relations,
+} from '@wanxiang/core';
 import type { ReactNode } from 'react';
 import { ValueTag } from './ValueTag';
 
 const EMPTY = <span className="wx-cell-empty">-</span>;
 
-function optionTag(options: readonly EnumOption[], value: unknown): ReactNode {
-  const option = options.find((o) => o.value === value);
+function optionTag(field: FieldDef, value: unknown): ReactNode {
+  const options: readonly EnumOption[] =
+    field.type === 'enum' || field.type === 'enumList' ? field.options : [];
   return (
-    <ValueTag key={String(value)} color={option?.color}>
-      {option?.label ?? String(value)}
+    <ValueTag key={String(value)} color={options.find((o) => o.value === value)?.color}>
+      {enumLabel(field, value)}
     </ValueTag>
   );
-}
-
-function relationName(relations: Relations, name: string, id: unknown): string {
-  return relations[name]?.[String(id)] ?? `#${String(id)}`;
 }
 
 /** Only web and same-site links: a stored `javascript:` URL stays text. */
@@ -28,10 +35,8 @@ function safeHref(value: unknown): string | undefined {
   return /^(https?:\/\/|\/(?!\/))/i.test(text) ? text : undefined;
 }
 
-function compactJson(value: unknown): string {
-  const text = JSON.stringify(value);
-  return text.length > 120 ? `${text.slice(0, 120)}…` : text;
-}
+/** A list cell's JSON is cut; the whole of it is the cell's title. */
+const JSON_CELL_MAX = 120;
 
 export interface FieldValueProps {
   name: string;
@@ -43,29 +48,15 @@ export interface FieldValueProps {
 }
 
 export function FieldValue({ name, field, value, relations, full = false }: FieldValueProps): ReactNode {
-  if (value === null || value === undefined || value === '') return EMPTY;
+  if (isEmptyValue(field, value)) return EMPTY;
+  const text = () => fieldText(field, value, { relations: relations[name], multiline: full });
   switch (field.type) {
     case 'enum':
-      return optionTag(field.options, value);
+      return optionTag(field, value);
     case 'enumList':
-      return Array.isArray(value) && value.length > 0 ? value.map((v) => optionTag(field.options, v)) : EMPTY;
-    case 'relation':
-      return relationName(relations, name, value);
-    case 'relationList':
-      return Array.isArray(value) && value.length > 0
-        ? value.map((id) => relationName(relations, name, id)).join('、')
-        : EMPTY;
+      return (value as unknown[]).map((v) => optionTag(field, v));
     case 'money':
-      return <span className="wx-cell-money">{formatMoney(value as number)}</span>;
-    case 'datetime':
-      return formatDateTime(value as string);
-    case 'date':
-      return String(value);
-    case 'boolean':
-      return value ? '是' : '否';
-    case 'integer':
-    case 'number':
-      return field.unit ? `${String(value)} ${field.unit}` : String(value);
+      return <span className="wx-cell-money">{text()}</span>;
     case 'image':
       if (!safeHref(value)) return EMPTY;
       // A thumbnail that opens the full image: no viewer library for a glance.
@@ -86,50 +77,53 @@ export function FieldValue({ name, field, value, relations, full = false }: Fiel
         </a>
       );
     case 'stringList': {
-      if (!Array.isArray(value) || value.length === 0) return EMPTY;
-      const shown = full ? value : value.slice(0, 3);
+      const items = listItemTexts(field, value);
+      const shown = full ? items : items.slice(0, 3);
       return (
         <>
-          {shown.map((v) => (
-            <ValueTag key={String(v)}>{String(v)}</ValueTag>
+          {shown.map((item) => (
+            <ValueTag key={item}>{item}</ValueTag>
           ))}
-          {shown.length < value.length && (
-            <span className="wx-cell-more">+{value.length - shown.length}</span>
+          {shown.length < items.length && (
+            <span className="wx-cell-more">+{items.length - shown.length}</span>
           )}
         </>
       );
     }
-    case 'json':
-      return full ? (
-        <pre className="wx-cell-json">{JSON.stringify(value, null, 2)}</pre>
-      ) : (
-        <span className="wx-cell-ellipsis" title={JSON.stringify(value)}>
-          {compactJson(value)}
+    case 'json': {
+      if (full) return <pre className="wx-cell-json">{text()}</pre>;
+      const whole = text();
+      return (
+        <span className="wx-cell-ellipsis" title={whole}>
+          {whole.length > JSON_CELL_MAX ? `${whole.slice(0, JSON_CELL_MAX)}…` : whole}
         </span>
       );
-    case 'password':
-      return EMPTY;
+    }
     case 'string':
       if (field.format === 'url')
         return (
           <a href={safeHref(value)} target="_blank" rel="noreferrer" className="wx-cell-ellipsis">
-            {String(value)}
+            {text()}
           </a>
         );
       return full ? (
-        String(value)
+        text()
       ) : (
-        <span className="wx-cell-ellipsis" title={String(value)}>
-          {String(value)}
+        <span className="wx-cell-ellipsis" title={text()}>
+          {text()}
+        </span>
+      );
+    case 'text':
+    case 'markdown':
+      return full ? (
+        <span className="wx-cell-text">{text()}</span>
+      ) : (
+        <span className="wx-cell-ellipsis" title={text()}>
+          {text()}
         </span>
       );
     default:
-      return full ? (
-        <span className="wx-cell-text">{String(value)}</span>
-      ) : (
-        <span className="wx-cell-ellipsis" title={String(value)}>
-          {String(value)}
-        </span>
-      );
+      // Relations by name, times, amounts' siblings (integers with their unit), 是/否, dates, secrets.
+      return text();
   }
 }

@@ -12,6 +12,7 @@ import { Button, Select, Space } from 'antd';
 import Input from 'antd/es/input/Input';
 import { type ReactNode, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { textWidth } from './columns';
+import type { ControlProps } from './control-props';
 import { activeFilterCount, type FilterDef, filtersOf, filtersToQuery, queryToFilters } from './filters';
 import { DateRangeFilter, NumberRangeFilter } from './lazy-parts';
 import { RelationSelect } from './RelationSelect';
@@ -21,12 +22,6 @@ import type { ListController } from './useListController';
 const COLLAPSED = 3;
 
 type Values = Record<string, unknown>;
-
-export interface ControlProps {
-  id: string;
-  value: unknown;
-  onChange(value: unknown): void;
-}
 
 function FilterControl({
   filter,

@@ -1,7 +1,7 @@
 /** A number or money range filter (`_gte`/`_lte`); money in yuan. Loaded with the first list that has one. */
 import type { FieldDef } from '@wanxiang/core';
 import { InputNumber, Space } from 'antd';
-import type { ControlProps } from './FilterBar';
+import type { ControlProps } from './control-props';
 
 type Range = (number | undefined)[];
 

@@ -1,16 +1,16 @@
 /**
  * A large CSV export on SQLite, read and formatted in two lanes at once — a worker thread
- * (export-worker.ts) and the main thread — whose chunks go to the socket in order.
+ * (worker.ts) and the main thread — whose chunks go to the socket in order.
  *
- * Why: reading a million orders from SQLite (~4 µs a row, most of it making JavaScript values of
- * 35 columns) and formatting them (~4 µs) is CPU work that one thread does in ~12 s. Two lanes
- * halve it.
+ * Why: reading a large table from SQLite (mostly making the JavaScript values of every column)
+ * and formatting it is CPU work, about half each; one thread missed the export's bar (QUALITY.md)
+ * and two lanes halve it (../README.md, "Export", has the figures).
  *
  * How: the rows are cut into runs of EXPORT_BATCH by their keyset positions in the list's order.
- * Finding where the next run ends costs one index walk of EXPORT_BATCH entries (~30 µs, on the
- * export's own read connection); the runs go in turn to the worker and to the main thread
- * itself, each bounded on both sides,
- * so a row written meanwhile never appears twice. At most two runs per worker are in flight, so
+ * Finding where the next run ends costs one index walk of EXPORT_BATCH entries (on the export's
+ * own read connection, the table itself untouched); the runs go in turn to the worker and to the
+ * main thread itself, each bounded on both sides, so a row written meanwhile never appears
+ * twice. At most two runs per worker are in flight, so
  * memory stays bounded and a slow client holds the workers back as it holds the single-thread
  * export back.
  *
@@ -23,19 +23,19 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ListQuery, ResourceDef } from '@wanxiang/core';
 import { sql } from 'kysely';
-import type { SqliteReader } from '../db/sqlite-reader.js';
-import { settleHeap } from '../v8-heap.js';
-import type { ResourceEngine } from './engine.js';
-import { EXPORT_BATCH } from './export.js';
-import type { ChunkPool } from './export-chunks.js';
-import type { ExportAnswer, ExportTask, ExportWorkerData } from './export-worker.js';
-import { afterCursor, applyFilters, applyOrder, boundedOrder, orderKeys } from './query.js';
-import { modelOf } from './storage.js';
+import type { SqliteReader } from '../../db/sqlite-reader.js';
+import { settleHeap } from '../../v8-heap.js';
+import type { ResourceEngine } from '../engine.js';
+import { afterCursor, applyFilters, applyOrder, boundedOrder, type OrderKey, orderKeys } from '../query.js';
+import { modelOf } from '../storage.js';
+import type { ChunkPool } from './chunk-pool.js';
+import { EXPORT_BATCH } from './source.js';
+import type { ExportAnswer, ExportTask, ExportWorkerData } from './worker-protocol.js';
 
 /**
  * Worker threads per export; the main thread formats every other run itself. Two lanes use the
- * two cores a small server has, and each worker costs ~35 MB (an isolate, its code, its caches)
- * where the main thread's heap is there anyway.
+ * two cores a small server has, and each worker costs memory of its own (an isolate, its code,
+ * its caches) where the main thread's heap is there anyway.
  */
 export const EXPORT_WORKERS = 1;
 /** Exports running on workers at once; more run in the main thread as before. */
@@ -43,9 +43,10 @@ export const MAX_PARALLEL_EXPORTS = 2;
 /** Runs handed to each worker ahead of the one being sent. */
 const AHEAD = 2;
 
-// From the TypeScript source (tests), the worker runs through tsx; built, it is dist/export-worker.js.
+// From the TypeScript source (tests), the worker runs through tsx; built, this file is part of
+// dist/start.js and the worker is dist/export-worker.js beside it (tsup.config.ts).
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
-const WORKER_URL = new URL(FROM_SOURCE ? './export-worker.ts' : './export-worker.js', import.meta.url);
+const WORKER_URL = new URL(FROM_SOURCE ? './worker.ts' : './export-worker.js', import.meta.url);
 
 /** A worker script that loads a TypeScript module through tsx (Node 20's `--import` misses workers). */
 const viaTsx = (url: string) =>
@@ -87,36 +88,12 @@ export function parallelCsvExport(
     return null;
   if (running >= MAX_PARALLEL_EXPORTS || !existsSync(fileURLToPath(WORKER_URL))) return null;
 
-  // Where the run after `from` ends: the position of its EXPORT_BATCH-th row, or null (the rest).
-  // Only the key columns are read: an index walk, the table itself is never touched.
-  const keyColumns = keys.map((k) => sql.ref(k.column).as(k.column));
-  const boundary = (from: unknown[]): unknown[] | null => {
-    const compiled = applyOrder(
-      applyFilters(engine.db.selectFrom(model.table).select(keyColumns), model, query, 'sqlite').where(
-        afterCursor(keys, from, 'sqlite'),
-      ),
-      keys,
-    )
-      .limit(1)
-      .offset(EXPORT_BATCH - 1)
-      .compile();
-    const { rows } = reader.arrays(compiled.sql, compiled.parameters);
-    return (rows[0] as unknown[] | undefined) ?? null;
-  };
+  const boundary = runBoundary(engine, reader, def, query, keys);
 
   running++;
   parallelExports.started++;
   const workerData: ExportWorkerData = { file: reader.file, resource: def.name, query };
-  const workers = Array.from(
-    { length: EXPORT_WORKERS },
-    () =>
-      new Worker(FROM_SOURCE ? viaTsx(WORKER_URL.href) : WORKER_URL, {
-        eval: FROM_SOURCE,
-        workerData,
-        // A small young generation: the rows die young, and a big one would only raise the RSS.
-        resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 160 },
-      }),
-  );
+  const workers = Array.from({ length: EXPORT_WORKERS }, () => startWorker(workerData));
 
   const waiting = new Map<number, { resolve: (chunk: Buffer) => void; reject: (error: Error) => void }>();
   const pending = new Map<number, Promise<Buffer>>();
@@ -143,23 +120,7 @@ export function parallelCsvExport(
     });
   }
 
-  // Starting a worker sets V8's flags back to their defaults (v8-heap.ts) until it is online:
-  // the main thread formats nothing before then, or its scavenges in between double its young
-  // generation, 2 → 32 MB, for the life of the process (measured: +14–30 MB RSS after the first
-  // export, and that much more at the next one's peak).
-  const online = Promise.all(
-    workers.map(
-      (worker) =>
-        new Promise<void>((resolve) => {
-          worker.once('online', () => {
-            settleHeap();
-            resolve();
-          });
-          // A worker that never comes online fails the export through `fail`.
-          worker.once('exit', () => resolve());
-        }),
-    ),
-  );
+  const online = Promise.all(workers.map(onlineOf));
 
   let from: unknown[] | null = after;
   let nextIndex = 0;
@@ -217,4 +178,58 @@ export function parallelCsvExport(
       for (const worker of workers) void worker.terminate();
     },
   };
+}
+
+/**
+ * Where the run after `from` ends: the position of its EXPORT_BATCH-th row, or null (the rest).
+ * Only the key columns are read: an index walk, the table itself is never touched.
+ */
+function runBoundary(
+  engine: ResourceEngine,
+  reader: SqliteReader,
+  def: ResourceDef,
+  query: ListQuery,
+  keys: OrderKey[],
+): (from: unknown[]) => unknown[] | null {
+  const model = modelOf(def);
+  const keyColumns = keys.map((k) => sql.ref(k.column).as(k.column));
+  return (from) => {
+    const compiled = applyOrder(
+      applyFilters(engine.db.selectFrom(model.table).select(keyColumns), model, query, 'sqlite').where(
+        afterCursor(keys, from, 'sqlite'),
+      ),
+      keys,
+    )
+      .limit(1)
+      .offset(EXPORT_BATCH - 1)
+      .compile();
+    const { rows } = reader.arrays(compiled.sql, compiled.parameters);
+    return (rows[0] as unknown[] | undefined) ?? null;
+  };
+}
+
+function startWorker(workerData: ExportWorkerData): Worker {
+  return new Worker(FROM_SOURCE ? viaTsx(WORKER_URL.href) : WORKER_URL, {
+    eval: FROM_SOURCE,
+    workerData,
+    // A small young generation: the rows die young, and a big one would only raise the RSS.
+    resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 160 },
+  });
+}
+
+/**
+ * Resolves once the worker is online (or has stopped: a worker that never comes online fails the
+ * export through its 'exit' handler). Starting a worker sets V8's flags back to their defaults
+ * (v8-heap.ts) until it is online: the main thread formats nothing before then, or its scavenges
+ * in between double its young generation to its maximum for the life of the process (a higher RSS
+ * after the first export, and at every later export's peak: ../README.md, "An export's memory").
+ */
+function onlineOf(worker: Worker): Promise<void> {
+  return new Promise<void>((resolve) => {
+    worker.once('online', () => {
+      settleHeap();
+      resolve();
+    });
+    worker.once('exit', () => resolve());
+  });
 }

@@ -2,10 +2,10 @@
  * The names of a whole related table, kept compactly for a large export: one string of every
  * name one after the other, and for each id where its name starts and ends.
  *
- * Why: an export of 1 000 000 orders names ~100 000 customers, and each lane of it (the main
- * thread and a worker, export-parallel.ts) keeps them all. As a `Map` of strings that is ~9 MB
- * a lane (measured: an entry, a string and its header for each name); here it is ~2 MB — the
- * text, and two 4-byte positions per id.
+ * Why: a large order export names a whole customer table, and each lane of it (the main thread
+ * and a worker, parallel.ts) keeps them all. A `Map` of strings holds an entry, a string and its
+ * header for each name; this holds the text and two 4-byte positions per id, a fraction of that
+ * (../README.md, "An export's memory").
  */
 export class WholeNames {
   private constructor(

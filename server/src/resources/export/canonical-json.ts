@@ -1,74 +1,8 @@
 /**
- * The cells of a CSV export, fast: an export formats tens of millions of cells, so each column's
- * formatter is chosen once and works on the stored value (the column as read from the database)
- * with no `Date`, regular expression or `JSON.parse` per cell where the text can be had without.
- * Every function here gives exactly the text of the plain definition beside it
- * (test/resources/formats.test.ts compares them over many values).
+ * A stored JSON column as the text `JSON.stringify` would write, without parsing it when the
+ * stored text already is that (what the engine itself stores): a JSON cell is the largest of an
+ * order's row, and parsing and writing it again cost more than the rest of the row.
  */
-import { CHINA_OFFSET_MS, chinaMinuteText, MAX_DATE_MS } from './time-format.js';
-
-const pad2 = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
-
-/** Texts of the amounts up to ¥1 000, made once (most amounts of a shop are below). */
-const SMALL_YUAN = 100_000;
-const smallYuan: (string | undefined)[] = new Array(SMALL_YUAN);
-
-/** `(fen / 100).toFixed(2)`: yuan with two decimals. */
-export function yuanText(fen: number): string {
-  if (fen >= 0 && fen < SMALL_YUAN && Number.isInteger(fen)) {
-    let text = smallYuan[fen];
-    if (text === undefined) {
-      const cents = fen % 100;
-      text = `${(fen - cents) / 100}.${pad2[cents]}`;
-      smallYuan[fen] = text;
-    }
-    return text;
-  }
-  // Below 10^15 fen a whole number of fen divided by 100 rounds back to itself in toFixed(2).
-  if (Number.isInteger(fen) && fen < 1e15 && fen > -1e15) {
-    const negative = fen < 0;
-    const abs = negative ? -fen : fen;
-    const cents = abs % 100;
-    return `${negative ? '-' : ''}${(abs - cents) / 100}.${pad2[cents]}`;
-  }
-  return (fen / 100).toFixed(2);
-}
-
-/**
- * `YYYY-MM-DD HH:mm` in China time of a stored datetime (epoch ms), '' for none: what
- * `chinaTime(isoOf(value))` gives.
- */
-export function chinaTimeOfStored(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const ms = Number(value);
-  // A Date drops the fraction of a millisecond (toward zero) before the offset is added; a value
-  // beyond a Date's range is no time, as on the wire (storage.ts isoOf).
-  return Number.isFinite(ms) && Math.abs(ms) + CHINA_OFFSET_MS <= MAX_DATE_MS
-    ? chinaMinuteText(Math.trunc(ms))
-    : '';
-}
-
-/** Whether a CSV cell must be quoted (RFC 4180): it holds a quote, comma or line break. */
-export function needsQuotes(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22 || c === 0x2c || c === 0x0a || c === 0x0d) return true;
-  }
-  return false;
-}
-
-/** Quoted per RFC 4180 when the text holds a quote, comma or line break. */
-export function csvCell(text: string): string {
-  return needsQuotes(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** Text a spreadsheet would evaluate (=, +, -, @, tab, CR first) is kept as text with a `'`. */
-export function inert(text: string): string {
-  const c = text.charCodeAt(0);
-  return c === 0x3d || c === 0x2b || c === 0x2d || c === 0x40 || c === 0x09 || c === 0x0d ? `'${text}` : text;
-}
-
-// ---- JSON text that is already what JSON.stringify would write ------------------------------------
 
 const MAX_DEPTH = 64;
 

@@ -1,45 +1,23 @@
 /**
- * One worker thread of a parallel CSV export (export-parallel.ts): it opens its own read
+ * One worker thread of a parallel CSV export (parallel.ts): it opens its own read
  * connection to the SQLite file, and for every task it is sent — the rows between two keyset
  * positions — reads them, formats them exactly as the export in the main thread does
  * (`CsvFormatter`) and sends the chunk back, its memory transferred rather than copied.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { findResource, type ListQuery } from '@wanxiang/core';
+import { findResource } from '@wanxiang/core';
 import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
-import { SqliteReader } from '../db/sqlite-reader.js';
-import {
-  BatchReader,
-  CsvFormatter,
-  csvColumns,
-  EXPORT_CACHE_KIB,
-  type ExportSource,
-  formatRun,
-  NAMES_CACHE_KIB,
-} from './export.js';
-import { ChunkPool } from './export-chunks.js';
-import { EngineExtensions } from './extensions.js';
-
-export interface ExportWorkerData {
-  file: string;
-  resource: string;
-  query: ListQuery;
-}
-
-export interface ExportTask {
-  index: number;
-  after: unknown[] | null;
-  until: unknown[] | null;
-  /** A slab of the export's pool to write into (transferred), when the main thread had one free. */
-  slab?: ArrayBuffer;
-}
-
-export type ExportAnswer =
-  | { index: number; buffer: ArrayBuffer; offset: number; length: number }
-  | { index: number; error: string };
+import { SqliteReader } from '../../db/sqlite-reader.js';
+import { EngineExtensions } from '../extensions.js';
+import { BatchReader } from './batches.js';
+import { ChunkPool } from './chunk-pool.js';
+import { csvColumns } from './csv-columns.js';
+import { CsvFormatter, formatRun } from './csv-formatter.js';
+import { EXPORT_CACHE_KIB, type ExportSource, NAMES_CACHE_KIB } from './source.js';
+import type { ExportAnswer, ExportTask, ExportWorkerData } from './worker-protocol.js';
 
 const port = parentPort;
-if (!port) throw new Error('export-worker.ts runs as a worker thread');
+if (!port) throw new Error('export/worker.ts runs as a worker thread');
 const { file, resource, query } = workerData as ExportWorkerData;
 const def = findResource(resource);
 if (!def) throw new Error(`export worker: unknown resource ${resource}`);

@@ -65,7 +65,7 @@ export function isoText(ms: number): string {
 /**
  * The texts of recent minutes, direct-mapped by minute number: a row's times are often minutes
  * apart and rows come in time order. Few slots, so a text dies young (thousands of slots kept each
- * text alive across garbage collections, promoting ~15 MB of dead strings per million rows).
+ * text alive across garbage collections, and V8 promoted the dead strings to its old generation).
  */
 const MINUTE_SLOTS = 64;
 const minuteKeys = new Float64Array(MINUTE_SLOTS).fill(-1);

@@ -2,11 +2,10 @@
  * The buffers an export's chunks are written into, used again and again instead of a new buffer
  * per chunk.
  *
- * Why: a large export passes ~500 MB through the server in chunks of ~0.5 MB. A new buffer per
+ * Why: a large export passes hundreds of MB through the server, chunk by chunk. A new buffer per
  * chunk lives outside V8's heap and is freed only when the garbage collector gets to the small
- * object that holds it, so tens of MB of spent chunks waited between two collections (measured
- * on the main thread during an export of 1 000 000 orders: 4–41 MB), and malloc kept the pages
- * they had touched. With a pool an export holds a few slabs — the ones being written and the
+ * object that holds it, so spent chunks piled up between two collections, and malloc kept the
+ * pages they had touched (../README.md, "An export's memory", has the figures). With a pool an export holds a few slabs — the ones being written and the
  * ones the socket has not sent yet — and nothing else.
  *
  * A slab goes back to the pool only once the response has sent it: `ExportReadable` hands back
@@ -15,7 +14,7 @@
  * `Buffer.concat`) is never written into again.
  */
 
-/** A slab: room for a batch of an export's rows (~0.5 MB for 1 000 orders). */
+/** A slab: room for a batch of an export's rows (an order's batch fits with room to spare). */
 export const SLAB_BYTES = 1 << 20;
 
 /** Slabs made since the process started (tests: an export reuses a few instead of one per chunk). */
