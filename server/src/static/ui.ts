@@ -35,6 +35,9 @@ export const uiPlugin = fp<{ uiDist: string | null }>(
             'cache-control',
             assetsDir && filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE,
           );
+          // With pre-compressed copies one URL answers br, gzip or plain bytes: caches must keep
+          // them apart (@fastify/static 9 does not say so itself).
+          res.setHeader('vary', 'accept-encoding');
         },
       });
     } else {
