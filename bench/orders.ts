@@ -1,12 +1,12 @@
 /**
- * The orders bars of QUALITY.md, measured on the built server (`server/dist/main.js`) as an
+ * The orders bars of BENCHMARKS.md, measured on the built server (`server/dist/main.js`) as an
  * operator runs it, over N orders (default 1 000 000; `BENCH_ORDERS=100000` for a quick run):
  *
  *   - `GET /api/admin/orders?status=paid` (20 rows, newest first, with its total), signed in as
  *     admin: one connection median ≤ 1 ms; 32 connections (autocannon, its own process) ≥ 6 % of
  *     a bare Fastify route's throughput measured in the same run (server/bench/bare-fastify.ts,
  *     its own process), p99 ≤ 30 ms; beside them, in the same rounds, the hand-written service
- *     of QUALITY.md's note (server/bench/hand-written-list.ts) and the same list on a second
+ *     of BENCHMARKS.md's note (server/bench/hand-written-list.ts) and the same list on a second
  *     server whose rows are all written afresh (`LIST_ROW_CACHE_MB=0`), both reported;
  *   - the list with its total within 2× of the same list with `withTotal=false`;
  *   - the same list at page 5 000 ≤ 5 ms at one connection (`status=completed`: the seeder makes
@@ -484,7 +484,7 @@ async function listFigures(server: Server, label: string, bars: boolean): Promis
 
 /**
  * 32 connections: the list against bare Fastify (the bar's reference) and, on SQLite, against
- * the hand-written single-purpose service QUALITY.md names as the ceiling, in alternating rounds
+ * the hand-written single-purpose service BENCHMARKS.md names as the ceiling, in alternating rounds
  * so a noisy moment hurts them alike.
  */
 /**
@@ -557,12 +557,12 @@ async function loadFigures(
       report({ name: `${label}   ÷ bare Fastify`, value: (100 * uncachedRps) / bareRps, unit: '%' });
     }
     if (handT) {
-      // QUALITY.md's note on the bar: hand-written reaches 12.5 % of bare there, and the bar is
+      // BENCHMARKS.md's note on the bar: hand-written reaches 12.5 % of bare there, and the bar is
       // "half that ceiling with auth, permissions and the registry in the way".
       const handRps = mean(handT.runs);
       report({ name: `${label} hand-written service: throughput`, value: handRps, unit: 'req/s' });
       report({
-        name: `${label}   ÷ bare Fastify (QUALITY.md: 12.5 % there)`,
+        name: `${label}   ÷ bare Fastify (BENCHMARKS.md: 12.5 % there)`,
         value: (100 * handRps) / bareRps,
         unit: '%',
       });

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every benchmark of the project, each printing its figures beside the bars of
- * shared/design/QUALITY.md. Timings live here, never in the test suite.
+ * BENCHMARKS.md. Timings live here, never in the test suite.
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

@@ -1,6 +1,6 @@
 /**
  * `wanxiang orders export` over N orders (default 100 000; `EXPORT_ROWS=1000000` for the bar of
- * QUALITY.md): time, rows/s, peak RSS of the CLI and of the server, and another client's list
+ * BENCHMARKS.md): time, rows/s, peak RSS of the CLI and of the server, and another client's list
  * latency while the export runs. Orders are written straight into the built server's SQLite file
  * through the server's storage conventions (as the CLI tests do; orders have no create route).
  *

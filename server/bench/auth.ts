@@ -1,5 +1,5 @@
 /**
- * Auth and start-up figures of QUALITY.md, measured on the built server (dist/main.js) as an
+ * Auth and start-up figures of BENCHMARKS.md, measured on the built server (dist/main.js) as an
  * operator would run it, each printed beside its bar:
  *   - cold start to first answered request ≤ 2 s (empty database, and again on an existing one)
  *   - idle RSS ≤ 150 MB

@@ -1,5 +1,5 @@
 /**
- * The reference of the list's throughput bar (QUALITY.md: "≥ 6 % of a bare Fastify route
+ * The reference of the list's throughput bar (BENCHMARKS.md: "≥ 6 % of a bare Fastify route
  * measured in the same run"): Fastify with one route answering a small JSON, nothing else —
  * no logger, no plugins, no database. Run as its own process, like the real server:
  *

@@ -1,5 +1,5 @@
 /**
- * Document search at scale (QUALITY.md: 50 000 documents, ≈100 MB of Chinese text; 2-character
+ * Document search at scale (BENCHMARKS.md: 50 000 documents, ≈100 MB of Chinese text; 2-character
  * and phrase queries p95 ≤ 30 ms). Generates statute-like documents from the demo's legal-text
  * templates, bulk-loads them with their postings, then times `searchDocs` — the function
  * GET /api/public/docs calls — on SQLite, and on PostgreSQL when BENCH_POSTGRES_URL is set

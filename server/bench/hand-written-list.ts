@@ -1,5 +1,5 @@
 /**
- * The ceiling QUALITY.md measures the list against: "a hand-written single-purpose Fastify +
+ * The ceiling BENCHMARKS.md measures the list against: "a hand-written single-purpose Fastify +
  * better-sqlite3 service" answering the same list over the same orders table — one prepared
  * SELECT of 20 rows as stored, the total from a COUNT kept for 10 s per status (as the engine's
  * count cache), the answer serialised by Fastify from a response schema (fast-json-stringify, the

@@ -1,6 +1,6 @@
 /**
  * The admin list at scale: seeds N orders (default 1 000 000) through the engine's bulk insert,
- * then prints the query plans and timings of the list the bars of QUALITY.md are about —
+ * then prints the query plans and timings of the list the bars of BENCHMARKS.md are about —
  * `GET /api/admin/orders?status=paid` (20 rows, newest first), its page 5 000, the keyset
  * continuation and the COUNT the cache avoids — the engine's own `list()` (parse, SQL,
  * conversion, relations, cached total), and the route through HTTP in-process (`app.inject`).

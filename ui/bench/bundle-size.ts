@@ -2,7 +2,7 @@
  * JavaScript loaded before a route can paint, gzip-compressed, from the production build
  * (`npm run build -w @wanxiang/ui`): the entry's static import graph from index.html plus the
  * lazy chunks of the route's layout and screen and their static imports, read from Vite's
- * manifest. Printed beside the bars of shared/design/QUALITY.md; exits 1 when a bar is missed or
+ * manifest. Printed beside the bars of BENCHMARKS.md; exits 1 when a bar is missed or
  * admin code reaches the public home.
  */
 import { existsSync, readFileSync } from 'node:fs';

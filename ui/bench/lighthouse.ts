@@ -1,7 +1,7 @@
 /**
  * Lighthouse (npm `lighthouse`, Debian's Chromium, loopback) on the pages most visitors see —
  * `/`, `/doc/search`, `/article/{id}` — and `/admin/login`, against the built product with its
- * demo content, in both of Lighthouse's presets (QUALITY.md):
+ * demo content, in both of Lighthouse's presets (BENCHMARKS.md):
  * - desktop: performance ≥ 95 and accessibility ≥ 95 (the bars);
  * - mobile (a mid-range phone on throttled 4G, simulated by Lantern, so the figures do not depend
  *   on this machine's loopback speed): accessibility ≥ 95; performance reported, ≥ 85 the aim.
@@ -21,7 +21,7 @@ import { startBuiltServer } from '../../testing/built-server';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const BAR = 95;
-/** Mobile performance has an aim, not a bar (QUALITY.md). */
+/** Mobile performance has an aim, not a bar (BENCHMARKS.md). */
 const MOBILE_PERFORMANCE_AIM = 85;
 const CATEGORIES = ['performance', 'accessibility'] as const;
 type Category = (typeof CATEGORIES)[number];
