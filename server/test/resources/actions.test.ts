@@ -25,6 +25,53 @@ describe.each(DB_KINDS)('actions on %s', (kind) => {
   /** Orders in the seed cycle statuses: index i has pending_payment, paid, accepted, completed, cancelled. */
   const order = (i: number) => orders[i] as number;
 
+  it('gives every change its own updatedAt, within one millisecond too: updates, transitions and handlers share one stamp rule', async () => {
+    // The test clock stands still: every write below happens at the same instant.
+    const created = await api.post('/api/admin/stores', {
+      name: '同一毫秒门店',
+      phone: '010-66668888',
+      address: '北京市东城区东直门 1 号',
+      status: 'open',
+    });
+    expect(created.status, created.text).toBe(200);
+    const store = created.body.data.id as number;
+    const stamps = [created.body.data.updatedAt as string];
+    const step = async (res: Awaited<ReturnType<Api['get']>>) => {
+      expect(res.status, res.text).toBe(200);
+      stamps.push(res.body.data.updatedAt);
+    };
+    const ifMatch = () => ({ 'if-match': stamps.at(-1) as string });
+    await step(await api.patch(`/api/admin/stores/${store}`, { phone: '010-66668889' }, ifMatch()));
+    await step(await act('stores', store, 'pause', {}, ifMatch()));
+    await step(await act('stores', store, 'open', {}, ifMatch()));
+    const user = await api.post('/api/admin/users', {
+      username: 'same_ms',
+      password: 'Same#ms-2024',
+      roles: [],
+    });
+    expect(user.status, user.text).toBe(200);
+    const userStamps = [user.body.data.updatedAt as string];
+    for (const action of ['disable', 'enable']) {
+      const res = await act(
+        'users',
+        user.body.data.id,
+        action,
+        {},
+        { 'if-match': userStamps.at(-1) as string },
+      );
+      expect(res.status, res.text).toBe(200);
+      userStamps.push(res.body.data.updatedAt);
+    }
+    for (const list of [stamps, userStamps]) {
+      const times = list.map((s) => Date.parse(s));
+      for (let i = 1; i < times.length; i++) expect(times[i]).toBeGreaterThan(times[i - 1] as number);
+    }
+    // A version that is no longer the row's is refused by transitions as by updates.
+    const stale = await act('stores', store, 'pause', {}, { 'if-match': stamps[1] as string });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe('数据已被他人修改，请刷新后重试');
+  });
+
   describe('transitions declared in the registry', () => {
     it('moves a paid order to accepted, stamps acceptedAt and answers the row', async () => {
       const res = await act('orders', order(1), 'accept');
