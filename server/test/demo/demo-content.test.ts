@@ -13,10 +13,11 @@ import {
   validateBody,
   writableFields,
 } from '@wanxiang/core';
+import { type DemoContentReport, seedDemoContent, wavDuration } from '@wanxiang/demo';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wavDuration } from '../../src/demo/audio.js';
-import { blobIdOf, blobPath, type DemoContentReport, seedDemoContent } from '../../src/demo/index.js';
+import { demoStore } from '../../src/demo-store.js';
+import { blobIdOf, blobPath } from '../../src/files/blob-store.js';
 import { type DbRow, modelOf, toWireRow, type WireRow } from '../../src/resources/storage.js';
 import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
 import { adminApi } from '../resources/helpers.js';
@@ -62,7 +63,7 @@ describe.each(DB_KINDS)('demo content (%s)', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp(kind);
-    report = await seedDemoContent(t.app.db, { dataDir: t.config.dataDir, now: t.clock.now() });
+    report = await seedDemoContent(demoStore(t.app.db, t.config.dataDir), { now: t.clock.now() });
   }, 120_000);
 
   afterAll(async () => {
@@ -72,7 +73,9 @@ describe.each(DB_KINDS)('demo content (%s)', (kind) => {
   it('seeds on the first run only; a second run changes nothing', async () => {
     expect(report.seeded).toBe(true);
     const before = await tableCounts();
-    const again = await seedDemoContent(t.app.db, { dataDir: t.config.dataDir, now: t.clock.now() + 60_000 });
+    const again = await seedDemoContent(demoStore(t.app.db, t.config.dataDir), {
+      now: t.clock.now() + 60_000,
+    });
     expect(again.seeded).toBe(false);
     expect(await tableCounts()).toEqual(before);
   });
