@@ -3,8 +3,9 @@
  * resource written last and a failed run taking back what it wrote. How the rows look once the
  * engine stores them is server/test/demo/demo-content.test.ts's part.
  */
+import { getResource, lifecycleOf, stampsOf, stepsFrom } from '@wanxiang/core';
 import { describe, expect, it } from 'vitest';
-import { seedDemoContent } from '../src/index.js';
+import { type Row, seedDemoContent } from '../src/index.js';
 import { memoryStore } from './memory-store.js';
 
 const NOW = Date.UTC(2025, 5, 1, 4);
@@ -22,6 +23,29 @@ describe('demo content generation', () => {
       expect(a.tables.get(resource), resource).toEqual(b.tables.get(resource));
     expect(a.files.size).toBeGreaterThan(100);
     expect([...a.files.keys()].sort()).toEqual([...b.files.keys()].sort());
+
+    // Every order moved only by steps of core's order machine, and stamped what each step sets.
+    const machine = lifecycleOf(getResource('orders'));
+    const orders = new Map((a.tables.get('orders') ?? []).map((o) => [o.id, o]));
+    const history = new Map<number, Row[]>();
+    for (const h of a.tables.get('orderHistory') ?? [])
+      history.set(h.orderId as number, [...(history.get(h.orderId as number) ?? []), h]);
+    const ends = new Set<string>();
+    for (const [id, order] of orders) {
+      const moves = history.get(id) ?? [];
+      expect(moves[0]?.fromStatus, `order ${id}`).toBeNull();
+      expect(moves[0]?.toStatus).toBe(machine.initial[0]);
+      for (const move of moves.slice(1)) {
+        const step = stepsFrom(machine, move.fromStatus as string, order).find((s) => s.to === move.toStatus);
+        expect(step, `order ${id}: ${move.fromStatus} → ${move.toStatus}`).toBeDefined();
+        for (const field of stampsOf(step as NonNullable<typeof step>))
+          expect(order[field], `order ${id}.${field}`).toBe(move.createdAt);
+      }
+      expect(moves.at(-1)?.toStatus).toBe(order.status);
+      ends.add(order.status as string);
+    }
+    // Live orders in every status, and both ends.
+    expect([...ends].sort()).toEqual([...machine.states].sort());
   }, 120_000);
 
   it('does nothing when the marker resource holds rows', async () => {
