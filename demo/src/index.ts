@@ -49,8 +49,22 @@ import type { DemoStore } from './store.js';
 export { encodeWav, MELODIES, renderMelody, wavDuration } from './audio.js';
 export { atChinaTime, DAY, dateOf, HOUR, MINUTE, type Row, type Staff } from './context.js';
 export { chineseNumber, legalText, SUBJECTS } from './legal-text.js';
+export { BRANDS, type Brand, type MenuItem, skusOf } from './oms.js';
+export * from './order-machine.js';
 export { Rng } from './random.js';
 export type { DemoStore, StoredFile } from './store.js';
+export {
+  CITY_AREA_CODE,
+  type City,
+  homeAddress,
+  landline,
+  mobile,
+  near,
+  type PersonName,
+  PLACES,
+  type Place,
+  personName,
+} from './zh.js';
 
 export interface DemoContentOptions {
   /** The clock the demo's times are relative to (default now). */

@@ -16,7 +16,7 @@
  *   first-order and order-amount coupons issued by their rules, referral rewards.
  */
 
-import { getResource, type LifecyclePath, lifecycleOf, pathTo, stampsOf, stepsFrom } from '@wanxiang/core';
+import { stampsOf } from '@wanxiang/core';
 import { atChinaTime, DAY, type DemoContext, HOUR, MINUTE, type Row } from './context.js';
 import { type Runner, runnersFor } from './delivery.js';
 import type { Card, Ledger } from './finance.js';
@@ -31,6 +31,20 @@ import {
   type Wallet,
 } from './marketing.js';
 import type { Store } from './oms.js';
+import {
+  CANCEL_REASONS,
+  CANCELLED,
+  cancelStep,
+  chargesOf,
+  type Fulfilment,
+  ORDER_MACHINE,
+  ORDER_STAMPS,
+  orderWalkTo,
+  pad,
+  payableOf,
+  REMARKS,
+  stampOf,
+} from './order-machine.js';
 import type { Customer, MemberLevel } from './people.js';
 import type { Rng } from './random.js';
 import { distanceM, near } from './zh.js';
@@ -51,28 +65,6 @@ export interface OrderWorld {
 
 /** A value of orders.status (core's ORDER_STATUS). */
 type Status = string;
-
-type Fulfilment = 'delivery' | 'pickup' | 'dineIn';
-
-/** The order machine, from core's orders definition. */
-const LIFECYCLE = lifecycleOf(getResource('orders'));
-const CANCELLED = 'cancelled';
-/** Every field a step of the machine stamps (paidAt … completedAt, cancelledAt). */
-const STAMP_FIELDS = [...new Set(LIFECYCLE.steps.flatMap(stampsOf))];
-
-/** The statuses and steps an order of this fulfilment passes through to `status`, never through an end. */
-function walkTo(fulfilment: Fulfilment, status: Status): LifecyclePath {
-  const path = pathTo(LIFECYCLE, { fulfilment }, status, { avoid: LIFECYCLE.final });
-  if (!path) throw new Error(`a ${fulfilment} order never reaches ${status}`);
-  return path;
-}
-
-/** The step that cancels an order standing in `status`. */
-function cancelStep(fulfilment: Fulfilment, status: Status) {
-  const step = stepsFrom(LIFECYCLE, status, { fulfilment }).find((s) => s.to === CANCELLED);
-  if (!step) throw new Error(`a ${fulfilment} order cannot be cancelled from ${status}`);
-  return step;
-}
 
 /** How an order ends (or where a live one stands). */
 interface Plan {
@@ -99,31 +91,6 @@ const LIVE: readonly (readonly [Status, number])[] = [
   ['delivered', 10],
 ];
 
-const CANCEL_REASONS = {
-  system: ['超时未支付，系统自动取消'],
-  userUnpaid: ['顾客取消：不想要了', '顾客取消：选错商品', '顾客取消：重新下单'],
-  userPaid: ['顾客取消：地址填写错误', '顾客取消：临时有事不需要了', '顾客取消：预计送达时间太久'],
-  reject: ['商家拒单：食材已售完', '商家拒单：超出配送范围', '商家拒单：门店繁忙暂不接单'],
-  merchant: [
-    '商家取消：门店临时停电',
-    '商家取消：设备故障无法出餐',
-    '商家取消：骑手运力不足，联系顾客后取消',
-  ],
-  failed: ['顾客电话无人接听，退回门店', '收货地址不存在，联系顾客后取消'],
-};
-
-const REMARKS = [
-  '少辣',
-  '不要香菜',
-  '多放醋',
-  '不要葱',
-  '餐具不用了，环保',
-  '请放门口，谢谢',
-  '到了打电话',
-  '加一副餐具',
-  '饭多一点',
-  '微辣',
-];
 const REFUND_REASONS = [
   '少送了一份',
   '餐品洒漏',
@@ -132,16 +99,6 @@ const REFUND_REASONS = [
   '商品有异物',
   '做错了规格',
 ];
-
-function pad(n: number, w = 2): string {
-  return String(n).padStart(w, '0');
-}
-
-/** `yyyyMMddHHmmss` in China time. */
-function stampOf(ms: number): string {
-  const d = new Date(ms + 8 * HOUR);
-  return `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`;
-}
 
 /** Meal-time weighted hour of day (China time). */
 function mealHour(rng: Rng, kind: Store['brand']['kind']): number {
@@ -350,16 +307,16 @@ export function simulateOrders(ctx: DemoContext, world: OrderWorld, count: numbe
       const fulfilment: Fulfilment =
         status === 'delivering' || status === 'delivered' ? 'delivery' : fulfilmentOf(rng, store);
       const steps = stepsOf(rng, store, fulfilment);
-      const elapsed = walkTo(fulfilment, status).steps.reduce(
+      const elapsed = orderWalkTo(fulfilment, status).steps.reduce(
         (a, step) => a + durationOf({ steps }, step.name),
         0,
       );
       // Still in this status: less time has passed since reaching it than its next step takes
       // (an unpaid order is cancelled after 15 minutes).
-      const whole = walkTo(fulfilment, 'completed');
+      const whole = orderWalkTo(fulfilment, 'completed');
       const ahead = whole.steps[whole.states.indexOf(status)];
       const next =
-        status === LIFECYCLE.initial[0] || !ahead ? 14 * MINUTE : durationOf({ steps }, ahead.name);
+        status === ORDER_MACHINE.initial[0] || !ahead ? 14 * MINUTE : durationOf({ steps }, ahead.name);
       const createdAt = ctx.now - elapsed - rng.int(5, Math.max(6, Math.floor((next * 0.9) / 1000))) * 1000;
       plans.push({ createdAt, fulfilment, store, status, steps });
     }
@@ -499,8 +456,10 @@ export function simulateOrders(ctx: DemoContext, world: OrderWorld, count: numbe
       first.qty += 1;
       goodsFen += first.unitPriceFen;
     }
-    const packingFen = fulfilment === 'dineIn' ? 0 : (store.row.packingFeeFen as number);
-    const deliveryFen = fulfilment === 'delivery' ? (store.row.deliveryFeeFen as number) : 0;
+    const { packingFen, deliveryFen } = chargesOf(
+      fulfilment,
+      store.row as Row & { packingFeeFen: number; deliveryFeeFen: number },
+    );
     const best = bestDiscount(world.discounts, store.row.id, plan.createdAt, goodsFen);
     const discountFen = best?.reduceFen ?? 0;
 
@@ -516,12 +475,15 @@ export function simulateOrders(ctx: DemoContext, world: OrderWorld, count: numbe
         }
       }
     }
-    const payableFen = Math.max(0, goodsFen + packingFen + deliveryFen - discountFen - couponFen);
+    const payableFen = payableOf({ goodsFen, packingFen, deliveryFen, discountFen, couponFen });
 
     // Stamps along the walk up to where the order got: per status, and the fields each step sets.
-    const walk = walkTo(fulfilment, plan.status === CANCELLED ? (plan.cancelFrom as Status) : plan.status);
+    const walk = orderWalkTo(
+      fulfilment,
+      plan.status === CANCELLED ? (plan.cancelFrom as Status) : plan.status,
+    );
     const stamps: Record<Status, number> = { [walk.states[0] as Status]: plan.createdAt };
-    const stamped: Record<string, number | null> = Object.fromEntries(STAMP_FIELDS.map((f) => [f, null]));
+    const stamped: Record<string, number | null> = Object.fromEntries(ORDER_STAMPS.map((f) => [f, null]));
     let t = plan.createdAt;
     walk.steps.forEach((step, i) => {
       t += durationOf(plan, step.name);
