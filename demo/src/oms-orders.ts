@@ -35,13 +35,12 @@ import {
   CANCEL_REASONS,
   CANCELLED,
   cancelStep,
-  chargesOf,
   type Fulfilment,
   ORDER_MACHINE,
   ORDER_STAMPS,
+  orderAmounts,
   orderWalkTo,
   pad,
-  payableOf,
   REMARKS,
   stampOf,
 } from './order-machine.js';
@@ -456,10 +455,6 @@ export function simulateOrders(ctx: DemoContext, world: OrderWorld, count: numbe
       first.qty += 1;
       goodsFen += first.unitPriceFen;
     }
-    const { packingFen, deliveryFen } = chargesOf(
-      fulfilment,
-      store.row as Row & { packingFeeFen: number; deliveryFeeFen: number },
-    );
     const best = bestDiscount(world.discounts, store.row.id, plan.createdAt, goodsFen);
     const discountFen = best?.reduceFen ?? 0;
 
@@ -475,7 +470,16 @@ export function simulateOrders(ctx: DemoContext, world: OrderWorld, count: numbe
         }
       }
     }
-    const payableFen = payableOf({ goodsFen, packingFen, deliveryFen, discountFen, couponFen });
+    const money = orderAmounts(
+      fulfilment,
+      store.row as Row & { packingFeeFen: number; deliveryFeeFen: number },
+      {
+        goodsFen,
+        discountFen,
+        couponFen,
+      },
+    );
+    const { packingFen, deliveryFen, payableFen } = money;
 
     // Stamps along the walk up to where the order got: per status, and the fields each step sets.
     const walk = orderWalkTo(
@@ -795,12 +799,7 @@ export function simulateOrders(ctx: DemoContext, world: OrderWorld, count: numbe
       storeId: store.row.id,
       userId,
       items: lines,
-      goodsFen,
-      packingFen,
-      deliveryFen,
-      discountFen,
-      couponFen,
-      payableFen,
+      ...money,
       paidFen,
       refundedFen,
       payMethod,

@@ -62,26 +62,35 @@ export const CANCELLABLE: readonly string[] = ORDER_MACHINE.steps
   .filter((s) => s.to === CANCELLED)
   .flatMap((s) => s.from);
 
-/** Packing (not for dine-in) and delivery (only for delivery) of a store, for an order. */
-export function chargesOf(
-  fulfilment: Fulfilment,
-  store: { packingFeeFen: number; deliveryFeeFen: number },
-): { packingFen: number; deliveryFen: number } {
-  return {
-    packingFen: fulfilment === 'dineIn' ? 0 : store.packingFeeFen,
-    deliveryFen: fulfilment === 'delivery' ? store.deliveryFeeFen : 0,
-  };
-}
-
-/** goods + packing + delivery − 满减 − coupon, never below zero. */
-export function payableOf(m: {
+export interface OrderAmounts {
   goodsFen: number;
   packingFen: number;
   deliveryFen: number;
   discountFen: number;
   couponFen: number;
-}): number {
-  return Math.max(0, m.goodsFen + m.packingFen + m.deliveryFen - m.discountFen - m.couponFen);
+  payableFen: number;
+}
+
+/**
+ * An order's money: packing (not for dine-in) and delivery (only for delivery) from the store,
+ * and payable = goods + packing + delivery − 满减 − coupon, never below zero.
+ */
+export function orderAmounts(
+  fulfilment: Fulfilment,
+  store: { packingFeeFen: number; deliveryFeeFen: number },
+  m: { goodsFen: number; discountFen: number; couponFen: number },
+): OrderAmounts {
+  const packingFen = fulfilment === 'dineIn' ? 0 : store.packingFeeFen;
+  const deliveryFen = fulfilment === 'delivery' ? store.deliveryFeeFen : 0;
+  const payableFen = Math.max(0, m.goodsFen + packingFen + deliveryFen - m.discountFen - m.couponFen);
+  return {
+    goodsFen: m.goodsFen,
+    packingFen,
+    deliveryFen,
+    discountFen: m.discountFen,
+    couponFen: m.couponFen,
+    payableFen,
+  };
 }
 
 export function pad(n: number, w = 2): string {

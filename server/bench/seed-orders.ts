@@ -40,7 +40,6 @@ import {
   CANCEL_REASONS,
   CANCELLED,
   cancelStep,
-  chargesOf,
   DAY,
   type Fulfilment,
   homeAddress,
@@ -49,10 +48,10 @@ import {
   mobile,
   near,
   ORDER_STAMPS,
+  orderAmounts,
   orderWalk,
   PLACES,
   pad,
-  payableOf,
   personName,
   REMARKS,
   Rng,
@@ -341,10 +340,9 @@ function orderRow(
     items.push({ goodsId: g.id, name: g.name, sku: g.sku, qty, unitPriceFen: g.price });
     goodsFen += qty * g.price;
   }
-  const { packingFen, deliveryFen } = chargesOf(fulfilment, store);
   const discountFen = goodsFen >= 5000 ? 600 : goodsFen >= 3000 ? 300 : 0;
   const couponFen = rng.next() < 0.1 ? Math.min(500, goodsFen - discountFen) : 0;
-  const payableFen = payableOf({ goodsFen, packingFen, deliveryFen, discountFen, couponFen });
+  const money = orderAmounts(fulfilment, store, { goodsFen, discountFen, couponFen });
 
   const stamps: Record<string, number | null> = {};
   for (const field of ORDER_STAMPS) stamps[field] = null;
@@ -371,14 +369,9 @@ function orderRow(
     storeId: store.id,
     userId: people.userBase + 1 + userIndex,
     items,
-    goodsFen,
-    packingFen,
-    deliveryFen,
-    discountFen,
-    couponFen,
-    payableFen,
-    paidFen: paid ? payableFen : 0,
-    refundedFen: status === CANCELLED && paid ? payableFen : 0,
+    ...money,
+    paidFen: paid ? money.payableFen : 0,
+    refundedFen: status === CANCELLED && paid ? money.payableFen : 0,
     payMethod: fulfilment === 'delivery' ? deliveryPayOf() : payOf(),
     fulfilment,
     address: fulfilment === 'delivery' ? people.addresses[userIndex % people.addresses.length] : null,
