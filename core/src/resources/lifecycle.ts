@@ -36,32 +36,23 @@ export interface Lifecycle {
 export function lifecycleOf(def: ResourceDef, field = 'status'): Lifecycle {
   const state = def.fields[field];
   if (state?.type !== 'enum') throw new Error(`${def.name}.${field} is not an enum field`);
-  const steps: LifecycleStep[] = [];
-  for (const action of def.actions ?? []) {
-    const e = action.effect;
-    if (e.kind !== 'transition' || e.field !== field) continue;
-    steps.push({
-      name: action.name,
-      label: action.label,
-      from: e.from,
-      to: e.to,
-      when: e.when ?? {},
-      set: e.set ?? {},
-      action: true,
-    });
-  }
-  for (const t of def.transitions ?? []) {
-    if (t.field !== field) continue;
-    steps.push({
+  const declared = [
+    ...(def.actions ?? []).flatMap((a) =>
+      a.effect.kind === 'transition' ? [{ ...a.effect, name: a.name, label: a.label, action: true }] : [],
+    ),
+    ...(def.transitions ?? []).map((t) => ({ ...t, action: false })),
+  ];
+  const steps: LifecycleStep[] = declared
+    .filter((t) => t.field === field)
+    .map((t) => ({
       name: t.name,
       label: t.label,
       from: t.from,
       to: t.to,
       when: t.when ?? {},
       set: t.set ?? {},
-      action: false,
-    });
-  }
+      action: t.action,
+    }));
   const states = state.options.map((o) => o.value);
   const entered = new Set(steps.map((s) => s.to));
   const left = new Set(steps.flatMap((s) => s.from));
