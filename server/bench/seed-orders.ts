@@ -156,18 +156,24 @@ interface Walk {
   /** The fields the cancel step stamps, for a cancelled order. */
   cancel: readonly string[] | null;
 }
-const walks = new Map<string, Walk | null>();
+/** Walks by fulfilment, then by status reached and whether cancelled there (a million look-ups). */
+const walks = new Map<Fulfilment, Map<string, Walk | null>[]>();
 
 function walkOf(fulfilment: Fulfilment, reached: string, cancelled: boolean): Walk | null {
-  const key = `${fulfilment}/${reached}/${cancelled}`;
-  let walk = walks.get(key);
+  let byEnd = walks.get(fulfilment);
+  if (!byEnd) {
+    byEnd = [new Map(), new Map()];
+    walks.set(fulfilment, byEnd);
+  }
+  const cache = byEnd[Number(cancelled)] as Map<string, Walk | null>;
+  let walk = cache.get(reached);
   if (walk === undefined) {
     const path = orderWalk(fulfilment, reached);
     walk = path && {
       steps: path.steps.map((step) => ({ minutes: STEP_MINUTES[step.name] ?? 5, stamps: stampsOf(step) })),
       cancel: cancelled ? stampsOf(cancelStep(fulfilment, reached)) : null,
     };
-    walks.set(key, walk);
+    cache.set(reached, walk);
   }
   return walk;
 }
