@@ -4,7 +4,6 @@
  * not here.
  */
 import path from 'node:path';
-import { getResource, lifecycleOf, pathTo, stampsOf } from '@wanxiang/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SeedOrdersReport, seedOrders } from '../../bench/seed-orders.js';
 import {
@@ -16,6 +15,7 @@ import {
   type TestDatabase,
 } from '../helpers/app.js';
 import { bearer, tokenOf } from '../helpers/auth.js';
+import { walkProblem } from './order-walk.js';
 
 describe.each(DB_KINDS)('bench seeder (%s)', (kind) => {
   let database: TestDatabase;
@@ -86,35 +86,14 @@ describe.each(DB_KINDS)('bench seeder (%s)', (kind) => {
   });
 
   it("walks every order along core's order machine, stamping each step's time in order", async () => {
-    const machine = lifecycleOf(getResource('orders'));
-    const stampFields = [...new Set(machine.steps.flatMap(stampsOf))];
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/admin/orders?limit=500',
       headers: bearer(token),
     });
     const rows = res.json().data.results as Record<string, unknown>[];
-    const cancelFrom = machine.steps.find((s) => s.name === 'cancel')?.from ?? [];
-    const statuses = new Set<unknown>();
-    for (const o of rows) {
-      statuses.add(o.status);
-      const set = stampFields.filter((f) => o[f] !== null);
-      // A cancelled order walked to a status it can be cancelled from, then the cancel step.
-      const ends = o.status === 'cancelled' ? cancelFrom : [o.status as string];
-      const fits = ends.some((end) => {
-        const walk = pathTo(machine, o, end, { avoid: machine.final });
-        if (!walk) return false;
-        const fields = walk.steps.flatMap(stampsOf);
-        if (o.status === 'cancelled') fields.push('cancelledAt');
-        const times = fields.map((f) => Date.parse(o[f] as string));
-        return (
-          JSON.stringify([...set].sort()) === JSON.stringify([...fields].sort()) &&
-          times.every((time, i) => i === 0 || time >= (times[i - 1] as number))
-        );
-      });
-      expect(fits, `order ${o.id} (${o.fulfilment}, ${o.status}): ${set.join(', ')}`).toBe(true);
-    }
-    expect(statuses.size).toBeGreaterThanOrEqual(6);
+    expect(rows.map((o) => walkProblem(o)).filter((p) => p !== null)).toEqual([]);
+    expect(new Set(rows.map((o) => o.status)).size).toBeGreaterThanOrEqual(6);
   });
 
   it('refers to stores and users that exist', async () => {
