@@ -2,6 +2,7 @@
 // this list stays the single place that names them.
 export default [
   'core/vitest.config.ts',
+  'demo/vitest.config.ts',
   'server/vitest.config.ts',
   'ui/vitest.config.ts',
   'ui/vitest.e2e.config.ts',

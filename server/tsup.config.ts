@@ -14,8 +14,8 @@ export default defineConfig({
   outDir: 'dist',
   clean: true,
   sourcemap: true,
-  // Dependencies stay in node_modules (better-sqlite3 is native), but the shared SDK is bundled
-  // from its source (resolved through tsconfig `paths`), so the server build never waits on
-  // core's own build.
-  noExternal: ['@wanxiang/core'],
+  // Dependencies stay in node_modules (better-sqlite3 is native), but the shared SDK and the demo
+  // content are bundled from their source (resolved through tsconfig `paths`), so the server
+  // build never waits on their own builds and holds one copy of core.
+  noExternal: ['@wanxiang/core', '@wanxiang/demo'],
 });

@@ -3,7 +3,10 @@ import { defineProject } from 'vitest/config';
 
 export default defineProject({
   resolve: {
-    alias: { '@wanxiang/core': fileURLToPath(new URL('../core/src/index.ts', import.meta.url)) },
+    alias: {
+      '@wanxiang/core': fileURLToPath(new URL('../core/src/index.ts', import.meta.url)),
+      '@wanxiang/demo': fileURLToPath(new URL('../demo/src/index.ts', import.meta.url)),
+    },
   },
   test: {
     name: 'server',

@@ -14,7 +14,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { getResource } from '@wanxiang/core';
+import { getResource, lifecycleOf } from '@wanxiang/core';
 import { CompiledQuery, sql } from 'kysely';
 import { buildApp } from '../src/app.js';
 import type { DatabaseConfig } from '../src/config.js';
@@ -27,17 +27,8 @@ import { selectPage } from '../src/resources/query.js';
 import { registerWireFunctions } from '../src/resources/sqlite-json.js';
 
 const ROWS = Number(process.argv[2] ?? 1_000_000);
-const STATUSES = [
-  'pending_payment',
-  'paid',
-  'accepted',
-  'preparing',
-  'ready',
-  'delivering',
-  'delivered',
-  'completed',
-  'cancelled',
-];
+/** Every status of core's order machine. */
+const STATUSES = lifecycleOf(getResource('orders')).states;
 
 const pgUrl = process.env.BENCH_DATABASE_URL;
 const keep = process.env.BENCH_KEEP_DIR;

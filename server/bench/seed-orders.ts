@@ -23,12 +23,41 @@
  * or cancelled with every in-progress status represented; money adds up (goods + packing +
  * delivery − 满减 − coupon = payable); a timestamp per status reached; runners on delivery orders
  * from `delivering` on.
+ *
+ * The rows come from the demo's generators (`@wanxiang/demo`): its random numbers, names, mobile
+ * numbers, places and addresses, brands and menus, order numbers, charges and reasons — and the
+ * status walk is core's order machine (`orderWalk`, from `lifecycleOf` over the orders
+ * definition), which stamps the time field of every step taken. Only the weights are this
+ * file's: how often an order ends where, and how long its steps take.
  */
 import { mkdtempSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type FieldDef, getResource, JSON_TYPES, type ResourceDef } from '@wanxiang/core';
+import { type FieldDef, getResource, JSON_TYPES, type ResourceDef, stampsOf } from '@wanxiang/core';
+import {
+  BRANDS,
+  CANCEL_REASONS,
+  CANCELLED,
+  cancelStep,
+  DAY,
+  type Fulfilment,
+  homeAddress,
+  landline,
+  MINUTE,
+  mobile,
+  near,
+  ORDER_STAMPS,
+  orderAmounts,
+  orderWalk,
+  PLACES,
+  pad,
+  personName,
+  REMARKS,
+  Rng,
+  skusOf,
+  stampOf,
+} from '@wanxiang/demo';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -64,86 +93,30 @@ export interface SeedOrdersReport {
   fileBytes: number | null;
 }
 
-const DAY = 86_400_000;
-const MINUTE = 60_000;
+const SEED = 20_251_111;
+let rng = new Rng(SEED);
 
-// ---- deterministic numbers ---------------------------------------------------------------------
-
-let state = 0x9e3779b9;
-function rand(): number {
-  // xorshift32: fast and good enough for spreading rows.
-  state ^= state << 13;
-  state ^= state >>> 17;
-  state ^= state << 5;
-  return (state >>> 0) / 4294967296;
-}
-const int = (min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
-const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
-
+/** A weighted choice over fixed pairs, with the cumulative table made once (a million draws). */
 function weighted<T>(pairs: readonly (readonly [T, number])[]): () => T {
   const total = pairs.reduce((s, [, w]) => s + w, 0);
-  const cumulative = pairs.map(
-    ([v], i) => [v, pairs.slice(0, i + 1).reduce((s, [, w]) => s + w, 0) / total] as const,
-  );
+  let sum = 0;
+  const cumulative = pairs.map(([v, w]) => {
+    sum += w;
+    return [v, sum / total] as const;
+  });
   return () => {
-    const r = rand();
+    const r = rng.next();
     for (const [v, c] of cumulative) if (r < c) return v;
     return (cumulative.at(-1) as readonly [T, number])[0];
   };
 }
 
-// ---- rows ----------------------------------------------------------------------------------------
-
-const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何林高罗郑梁谢宋唐韩冯邓曹彭曾';
-const GIVEN = '伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚英华文辉玲建宇浩晨欣怡雪梅琳婷';
-const CITIES = [
-  ['杭州', 120.15, 30.28, '0571'],
-  ['上海', 121.47, 31.23, '021'],
-  ['北京', 116.4, 39.91, '010'],
-] as const;
-const BRANDS = [
-  '知味面馆',
-  '弄堂小馆',
-  '青柠茶事',
-  '京味小厨',
-  '湖畔咖啡',
-  '胡同里',
-  '晨光早餐',
-  '码农便当',
-  '阿香小吃',
-  '小李烧烤',
-];
-const DISHES = [
-  '片儿川',
-  '葱油拌面',
-  '红烧肉盖饭',
-  '鲜肉小笼包',
-  '杨枝甘露',
-  '珍珠奶茶',
-  '炸酱面',
-  '宫保鸡丁',
-  '生煎馒头',
-  '番茄炒蛋盖饭',
-  '酸梅汤',
-  '卤鸭腿',
-];
-const REMARKS = ['少辣', '不要香菜', '多放醋', '餐具不用了', '请放门口', null, null, null, null, null];
-
-type Status =
-  | 'pending_payment'
-  | 'paid'
-  | 'accepted'
-  | 'preparing'
-  | 'ready'
-  | 'delivering'
-  | 'delivered'
-  | 'completed'
-  | 'cancelled';
+// ---- weights: where orders end and how long their steps take -----------------------------------
 
 /** Mostly finished orders; every in-progress status present (stuck or live ones a back office filters for). */
-const statusOf = weighted<Status>([
+const statusOf = weighted<string>([
   ['completed', 82],
-  ['cancelled', 8],
+  [CANCELLED, 8],
   ['delivered', 2.5],
   ['delivering', 1.5],
   ['paid', 1.4],
@@ -152,44 +125,65 @@ const statusOf = weighted<Status>([
   ['accepted', 1.2],
   ['pending_payment', 1],
 ]);
-const fulfilmentOf = weighted([
+/** Where a cancelled order stood: mostly unpaid or just paid, some once the kitchen had it. */
+const cancelledFrom = weighted<string>([
+  ['pending_payment', 2],
+  ['paid', 2],
+  ['accepted', 1],
+  ['preparing', 1],
+]);
+const fulfilmentOf = weighted<Fulfilment>([
   ['delivery', 62],
   ['pickup', 18],
   ['dineIn', 20],
-] as const);
+]);
 const payOf = weighted([
   ['wechat', 64],
   ['balance', 18],
   ['card', 8],
   ['cash', 10],
 ] as const);
+const deliveryPayOf = weighted([
+  ['wechat', 2],
+  ['balance', 1],
+  ['card', 1],
+] as const);
+/** The most minutes a step of core's machine takes (at least one); 5 for those not named. */
+const STEP_MINUTES: Readonly<Record<string, number>> = { ready: 20, deliver: 40, complete: 40 };
 
-const ORDER_OF: Record<Status, number> = {
-  pending_payment: 0,
-  paid: 1,
-  accepted: 2,
-  preparing: 3,
-  ready: 4,
-  delivering: 5,
-  delivered: 6,
-  completed: 7,
-  cancelled: -1,
-};
+/** An order's walk on core's machine, made once per fulfilment and end: its steps' durations and stamps. */
+interface Walk {
+  steps: { minutes: number; stamps: readonly string[] }[];
+  /** The fields the cancel step stamps, for a cancelled order. */
+  cancel: readonly string[] | null;
+}
+/** Walks by fulfilment, then by status reached and whether cancelled there (a million look-ups). */
+const walks = new Map<Fulfilment, Map<string, Walk | null>[]>();
+
+function walkOf(fulfilment: Fulfilment, reached: string, cancelled: boolean): Walk | null {
+  let byEnd = walks.get(fulfilment);
+  if (!byEnd) {
+    byEnd = [new Map(), new Map()];
+    walks.set(fulfilment, byEnd);
+  }
+  const cache = byEnd[Number(cancelled)] as Map<string, Walk | null>;
+  let walk = cache.get(reached);
+  if (walk === undefined) {
+    const path = orderWalk(fulfilment, reached);
+    walk = path && {
+      steps: path.steps.map((step) => ({ minutes: STEP_MINUTES[step.name] ?? 5, stamps: stampsOf(step) })),
+      cancel: cancelled ? stampsOf(cancelStep(fulfilment, reached)) : null,
+    };
+    cache.set(reached, walk);
+  }
+  return walk;
+}
 
 interface Store {
   id: number;
-  packing: number;
-  delivery: number;
-  goods: { id: number; name: string; price: number }[];
-}
-
-function pad(n: number, width: number): string {
-  return String(n).padStart(width, '0');
-}
-
-/** `yyyyMMddHHmmss` in China time. */
-function stamp(ms: number): string {
-  return new Date(ms + 8 * 3_600_000).toISOString().replace(/[-T:]/g, '').slice(0, 14);
+  packingFeeFen: number;
+  deliveryFeeFen: number;
+  goods: { id: number; name: string; sku: string | null; price: number }[];
 }
 
 // ---- the column order of a table, and rows as column values -------------------------------------
@@ -264,23 +258,27 @@ type Bases = Record<'stores' | 'goodsCategories' | 'goods' | 'runners' | 'users'
 
 function* storeRows(count: number, start: number, base: number): Generator<Record<string, unknown>> {
   for (let i = 0; i < count; i++) {
-    const [city, lng, lat, code] = CITIES[i % CITIES.length] as (typeof CITIES)[number];
-    const brand = BRANDS[i % BRANDS.length] as string;
+    const brand = BRANDS[i % BRANDS.length] as (typeof BRANDS)[number];
+    const branch = brand.branches[
+      Math.floor(i / BRANDS.length) % brand.branches.length
+    ] as (typeof brand.branches)[number];
+    const place = PLACES.find((p) => p.city === branch.city && p.district === branch.district) ?? PLACES[0];
+    const point = near(rng, place?.lng ?? 120.13, place?.lat ?? 30.27, 3000);
     yield {
       id: base + i + 1,
       createdAt: start - 30 * DAY + i * MINUTE,
       updatedAt: start - 30 * DAY + i * MINUTE,
-      name: `${brand}（${city}${pad(i + 1, 2)}号店）`,
-      phone: `${code}-8${pad(int(0, 9_999_999), 7)}`,
-      address: `${city}市示范路${i + 1}号`,
-      lng: Number((lng + (rand() - 0.5) / 10).toFixed(6)),
-      lat: Number((lat + (rand() - 0.5) / 10).toFixed(6)),
-      businessHours: '09:00-21:30',
+      name: `${brand.name}（${branch.city}${pad(i + 1)}号店）`,
+      phone: landline(rng, branch.city),
+      address: `${branch.city}市${branch.district}${branch.street}${branch.no + i}号`,
+      lng: point.lng,
+      lat: point.lat,
+      businessHours: brand.hours,
       status: i % 17 === 16 ? 'paused' : 'open',
       deliveryRadiusM: 3000,
-      minOrderFen: 2000,
-      deliveryFeeFen: 300 + (i % 3) * 100,
-      packingFeeFen: 100 + (i % 2) * 100,
+      minOrderFen: brand.minOrder,
+      deliveryFeeFen: brand.deliveryFee,
+      packingFeeFen: brand.packingFee,
       autoAccept: i % 2 === 0,
     };
   }
@@ -295,15 +293,14 @@ function* userRows(
 ): Generator<Record<string, unknown>> {
   for (let i = 0; i < count; i++) {
     const at = start - 60 * DAY + Math.floor((i * (span + 60 * DAY)) / count);
-    const name = (SURNAMES[i % SURNAMES.length] as string) + (GIVEN[(i * 7) % GIVEN.length] as string);
     yield {
       id: base + i + 1,
       createdAt: at,
       updatedAt: at,
       username: `bench_u${pad(base + i + 1, 6)}`,
       password: passwordHash,
-      nickname: name,
-      phone: `1${pick(['38', '39', '58', '86', '88'])}${pad(int(0, 99_999_999), 8)}`,
+      nickname: personName(rng).name,
+      phone: mobile(rng),
       email: null,
       avatar: null,
       status: 'active',
@@ -319,6 +316,8 @@ interface People {
   /** Users base + 1 … base + count. */
   userBase: number;
   users: number;
+  /** Delivery addresses, the user's at its index (modulo: a pool of them serves 100 000 users). */
+  addresses: readonly string[];
   runnerBase: number;
   runners: number;
 }
@@ -329,76 +328,69 @@ function orderRow(
   stores: readonly Store[],
   people: People,
 ): Record<string, unknown> {
-  const store = stores[Math.floor(rand() * stores.length)] as Store;
+  const store = stores[Math.floor(rng.next() * stores.length)] as Store;
   const status = statusOf();
-  const fulfilment = status === 'delivering' || status === 'delivered' ? 'delivery' : fulfilmentOf();
-  const lines = int(1, 3);
-  const items: { goodsId: number; name: string; sku: null; qty: number; unitPriceFen: number }[] = [];
+  // Where the order got on core's machine; a status its fulfilment never reaches (a pickup order
+  // delivering) makes it a delivery order.
+  const reached = status === CANCELLED ? cancelledFrom() : status;
+  let fulfilment = fulfilmentOf();
+  let walk = walkOf(fulfilment, reached, status === CANCELLED);
+  if (!walk) {
+    fulfilment = 'delivery';
+    walk = walkOf(fulfilment, reached, status === CANCELLED);
+    if (!walk) throw new Error(`no order reaches ${reached}`);
+  }
+  const lines = rng.int(1, 3);
+  const items: { goodsId: number; name: string; sku: string | null; qty: number; unitPriceFen: number }[] =
+    [];
   let goodsFen = 0;
   for (let k = 0; k < lines; k++) {
     const g = store.goods[(id + k * 3) % store.goods.length] as Store['goods'][number];
-    const qty = rand() < 0.8 ? 1 : 2;
-    items.push({ goodsId: g.id, name: g.name, sku: null, qty, unitPriceFen: g.price });
+    const qty = rng.next() < 0.8 ? 1 : 2;
+    items.push({ goodsId: g.id, name: g.name, sku: g.sku, qty, unitPriceFen: g.price });
     goodsFen += qty * g.price;
   }
-  const packingFen = fulfilment === 'dineIn' ? 0 : store.packing;
-  const deliveryFen = fulfilment === 'delivery' ? store.delivery : 0;
   const discountFen = goodsFen >= 5000 ? 600 : goodsFen >= 3000 ? 300 : 0;
-  const couponFen = rand() < 0.1 ? Math.min(500, goodsFen - discountFen) : 0;
-  const payableFen = Math.max(0, goodsFen + packingFen + deliveryFen - discountFen - couponFen);
+  const couponFen = rng.next() < 0.1 ? Math.min(500, goodsFen - discountFen) : 0;
+  const money = orderAmounts(fulfilment, store, { goodsFen, discountFen, couponFen });
 
-  // Cancelled orders stop somewhere before ready; the rest reach their status.
-  const cancelled = status === 'cancelled';
-  const reached = cancelled ? pick([0, 0, 1, 1, 2, 3]) : ORDER_OF[status];
-  const steps =
-    fulfilment === 'delivery'
-      ? ['paidAt', 'acceptedAt', 'preparingAt', 'readyAt', 'deliveringAt', 'deliveredAt', 'completedAt']
-      : ['paidAt', 'acceptedAt', 'preparingAt', 'readyAt', 'completedAt'];
-  const count = status === 'completed' ? steps.length : Math.min(reached, fulfilment === 'delivery' ? 6 : 4);
-  const row: Record<string, unknown> = {};
+  const stamps: Record<string, number | null> = {};
+  for (const field of ORDER_STAMPS) stamps[field] = null;
   let t = createdAt;
-  for (let k = 0; k < count; k++) {
-    t += int(1, k === 3 ? 20 : k >= 5 ? 40 : 5) * MINUTE;
-    row[steps[k] as string] = t;
+  for (const step of walk.steps) {
+    t += rng.int(1, step.minutes) * MINUTE;
+    for (const field of step.stamps) stamps[field] = t;
   }
-  const paid = count > 0;
-  const cancelledAt = cancelled ? t + int(1, 15) * MINUTE : null;
-  const payMethod =
-    fulfilment === 'delivery' ? pick(['wechat', 'wechat', 'balance', 'card'] as const) : payOf();
-  const runnerId =
-    fulfilment === 'delivery' && count >= 5 ? people.runnerBase + 1 + ((id * 7) % people.runners) : null;
-  const remark = REMARKS[id % REMARKS.length] ?? null;
+  const paid = stamps.paidAt !== null;
+  let cancelReason: string | null = null;
+  if (walk.cancel) {
+    t += rng.int(1, 15) * MINUTE;
+    for (const field of walk.cancel) stamps[field] = t;
+    cancelReason = (
+      paid ? CANCEL_REASONS.merchant[id % CANCEL_REASONS.merchant.length] : CANCEL_REASONS.system[0]
+    ) as string;
+  }
+  const userIndex = Math.floor(rng.next() * people.users);
   return {
     id,
     createdAt,
-    updatedAt: cancelledAt ?? t,
-    orderNo: `${stamp(createdAt)}${pad(id % 10_000_000, 7)}`,
+    updatedAt: t,
+    orderNo: `${stampOf(createdAt)}${pad(id % 10_000_000, 7)}`,
     storeId: store.id,
-    userId: people.userBase + 1 + Math.floor(rand() * people.users),
+    userId: people.userBase + 1 + userIndex,
     items,
-    goodsFen,
-    packingFen,
-    deliveryFen,
-    discountFen,
-    couponFen,
-    payableFen,
-    paidFen: paid ? payableFen : 0,
-    refundedFen: cancelled && paid ? payableFen : 0,
-    payMethod,
+    ...money,
+    paidFen: paid ? money.payableFen : 0,
+    refundedFen: status === CANCELLED && paid ? money.payableFen : 0,
+    payMethod: fulfilment === 'delivery' ? deliveryPayOf() : payOf(),
     fulfilment,
-    address: fulfilment === 'delivery' ? `示范小区${(id % 40) + 1}幢${(id % 6) + 1}0${(id % 4) + 1}室` : null,
-    remark,
-    runnerId,
+    address: fulfilment === 'delivery' ? people.addresses[userIndex % people.addresses.length] : null,
+    remark: id % 3 === 0 ? REMARKS[id % REMARKS.length] : null,
+    // From delivering on, a runner carries it.
+    runnerId: stamps.deliveringAt !== null ? people.runnerBase + 1 + ((id * 7) % people.runners) : null,
     status,
-    paidAt: row.paidAt ?? null,
-    acceptedAt: row.acceptedAt ?? null,
-    preparingAt: row.preparingAt ?? null,
-    readyAt: row.readyAt ?? null,
-    deliveringAt: row.deliveringAt ?? null,
-    deliveredAt: row.deliveredAt ?? null,
-    completedAt: row.completedAt ?? null,
-    cancelledAt,
-    cancelReason: cancelled ? (paid ? '商家取消：门店繁忙' : '超时未支付，系统自动取消') : null,
+    ...stamps,
+    cancelReason,
   };
 }
 
@@ -415,54 +407,56 @@ function catalogue(storeCount: number, start: number, runnerCount: number, bases
   const stores: Store[] = [];
   const categoryRows: Record<string, unknown>[] = [];
   const goodsRows: Record<string, unknown>[] = [];
-  for (const s of storeRowsList) {
+  storeRowsList.forEach((s, i) => {
     const at = s.createdAt as number;
-    const category = {
-      id: bases.goodsCategories + categoryRows.length + 1,
-      createdAt: at,
-      updatedAt: at,
-      storeId: s.id,
-      name: '招牌',
-      sort: 10,
-      status: 'enabled',
-    };
-    categoryRows.push(category);
+    // The brand's menu, as the demo's stores have it: its sections and items, SKUs in fen.
+    const brand = BRANDS[i % BRANDS.length] as (typeof BRANDS)[number];
     const goods: Store['goods'] = [];
-    for (let k = 0; k < 10; k++) {
-      const name = DISHES[(k + (s.id as number)) % DISHES.length] as string;
-      const price = (12 + ((k * 7 + (s.id as number)) % 30)) * 100;
-      const id = bases.goods + goodsRows.length + 1;
-      goodsRows.push({
-        id,
+    brand.menu.forEach(([section, items], c) => {
+      const category = {
+        id: bases.goodsCategories + categoryRows.length + 1,
         createdAt: at,
         updatedAt: at,
         storeId: s.id,
-        categoryId: category.id,
-        name,
-        priceFen: price,
-        stock: 999,
-        status: 'onSale',
-        sort: k * 10,
+        name: section,
+        sort: (c + 1) * 10,
+        status: 'enabled',
+      };
+      categoryRows.push(category);
+      items.forEach((item, k) => {
+        const sku = skusOf(item)[0] as ReturnType<typeof skusOf>[number];
+        const id = bases.goods + goodsRows.length + 1;
+        goodsRows.push({
+          id,
+          createdAt: at,
+          updatedAt: at,
+          storeId: s.id,
+          categoryId: category.id,
+          name: item.name,
+          description: item.description,
+          priceFen: sku.priceFen,
+          stock: 999,
+          status: 'onSale',
+          sort: (k + 1) * 10,
+        });
+        goods.push({ id, name: item.name, sku: sku.name, price: sku.priceFen });
       });
-      goods.push({ id, name, price });
-    }
+    });
     stores.push({
       id: s.id as number,
-      packing: s.packingFeeFen as number,
-      delivery: s.deliveryFeeFen as number,
+      packingFeeFen: s.packingFeeFen as number,
+      deliveryFeeFen: s.deliveryFeeFen as number,
       goods,
     });
-  }
+  });
   const runnerRows = Array.from({ length: runnerCount }, (_v, i) => ({
     id: bases.runners + i + 1,
     createdAt: start - 20 * DAY,
     updatedAt: start - 20 * DAY,
-    name:
-      (SURNAMES[(i * 3) % SURNAMES.length] as string) +
-      (GIVEN[(i * 11) % GIVEN.length] as string) +
-      (GIVEN[i % GIVEN.length] as string),
-    phone: `139${pad(bases.runners + i + 1, 8)}`,
-    status: pick(['idle', 'offline', 'delivering']),
+    name: personName(rng).name,
+    // Unique: a mobile prefix and the runner's id.
+    phone: `${mobile(rng).slice(0, 3)}${pad(bases.runners + i + 1, 8)}`,
+    status: rng.pick(['idle', 'offline', 'delivering']),
     storeIds: [],
     vehicle: 'ebike',
     todayCount: 0,
@@ -561,7 +555,7 @@ export async function seedOrders(options: SeedOrdersOptions): Promise<SeedOrders
   const now = options.now ?? Date.now();
   const span = 365 * DAY;
   const start = now - span;
-  state = 0x9e3779b9;
+  rng = new Rng(SEED, 'catalogue');
 
   // The server's own migration runner brings the database to the current schema.
   const handle = openDatabase(
@@ -599,6 +593,7 @@ export async function seedOrders(options: SeedOrdersOptions): Promise<SeedOrders
   const people: People = {
     userBase: bases.users,
     users: userCount,
+    addresses: Array.from({ length: Math.min(userCount, 5000) }, () => homeAddress(rng, rng.pick(PLACES))),
     runnerBase: bases.runners,
     runners: runnerCount,
   };
@@ -613,13 +608,13 @@ export async function seedOrders(options: SeedOrdersOptions): Promise<SeedOrders
     orderRow(1, start, plan.stores, people),
     orderRow(2, start + 1, plan.stores, people),
   ]);
-  state = 0x9e3779b9 ^ 0x5bd1e995;
+  rng = new Rng(SEED, 'orders');
 
   const step = span / count;
   function* orders(): Generator<Record<string, unknown>> {
     for (let i = 0; i < count; i++) {
       // Increasing with the id: the i-th order falls in the i-th slice of the year.
-      const createdAt = Math.floor(start + i * step + rand() * step * 0.9);
+      const createdAt = Math.floor(start + i * step + rng.next() * step * 0.9);
       yield orderRow(i + 1, createdAt, plan.stores, people);
     }
   }

@@ -6,11 +6,12 @@
  * security headers) are registered once at the root with fastify-plugin.
  */
 import { mkdirSync } from 'node:fs';
+import { type DemoContentReport, seedDemoContent } from '@wanxiang/demo';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
 import { openDatabase } from './db/connect.js';
 import { databasePlugin } from './db/plugin.js';
-import { type DemoContentReport, seedDemoContent } from './demo/index.js';
+import { demoStore } from './demo-store.js';
 import { AREAS, engineExtensions } from './domain/areas.js';
 import { authArea } from './domain/auth/index.js';
 import { requestStatsPlugin } from './domain/monitor/index.js';
@@ -95,9 +96,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     // After migrations and the initial users, before the first request: an empty database
     // gets realistic content for every screen (idempotent: skipped once content exists).
     const report = config.demoContent
-      ? await seedDemoContent(app.db, {
-          dataDir: config.dataDir,
-          extensions: app.resources.extensions,
+      ? await seedDemoContent(demoStore(app.resources, config.dataDir), {
           now: config.now(),
           log: (m) => app.log.info(m),
         })

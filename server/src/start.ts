@@ -2,9 +2,10 @@
  * The server's start (main.ts loads it): reads the environment, builds the app (migrating and
  * seeding the database), listens, and shuts down cleanly on SIGINT/SIGTERM.
  */
+
+import type { DemoContentReport } from '@wanxiang/demo';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type ServerConfig } from './config.js';
-import type { DemoContentReport } from './demo/index.js';
 import type { InitialUsersReport } from './domain/auth/index.js';
 
 function box(lines: string[]): string {

@@ -43,6 +43,24 @@ export interface ActionDef {
 }
 
 /**
+ * A step of a resource's life cycle that is not an admin action: taken by the customer (paying),
+ * by a timer, or by a domain service that moves money with it (cancelling with its refund). Data
+ * only — nothing routes it and no button offers it; it completes the state graph that
+ * lifecycle.ts derives from the transitions, which the demo's and the bench's generators walk.
+ */
+export interface LifecycleTransition {
+  name: string;
+  label: string;
+  field: string;
+  from: readonly string[];
+  to: string;
+  /** Only for rows whose other fields hold one of these values. */
+  when?: Record<string, readonly string[]>;
+  /** Other fields set by the step: the current time, or cleared. */
+  set?: Record<string, 'now' | null>;
+}
+
+/**
  * Another admin screen that lists the resource narrowed by fixed list filters — a review queue
  * over the same rows (law/doc_review: docs in review; bbs/review: pending topics and posts).
  */
@@ -75,6 +93,8 @@ export interface ResourceDef {
   noCreate?: boolean;
   noDelete?: boolean;
   actions?: readonly ActionDef[];
+  /** The life-cycle steps taken outside the admin's actions (see LifecycleTransition). */
+  transitions?: readonly LifecycleTransition[];
   /** Further screens listing this resource through fixed filters (see ResourceView). */
   views?: readonly ResourceView[];
   /** Extra composite indexes, each a list of columns (`-field` for descending). */

@@ -2,7 +2,7 @@
  * The registry: every resource of DOMAIN.md, by name. Server, UI and CLI look resources up here;
  * adding a resource is adding a definition to one of ./definitions/*.
  */
-import type { ResourceDef } from './define';
+import type { LifecycleTransition, ResourceDef } from './define';
 import * as apiMarket from './definitions/api-market';
 import * as cloud from './definitions/cloud';
 import * as community from './definitions/community';
@@ -134,28 +134,37 @@ export function registryProblems(resources: readonly ResourceDef[] = RESOURCES):
         }
         continue;
       }
-      const { field, from, to, when, set } = action.effect;
-      const state = def.fields[field];
-      if (state?.type !== 'enum') {
-        problems.push(`${def.name}.${action.name}: transition field ${field} is not an enum`);
-        continue;
-      }
-      const values = new Set(state.options.map((o) => o.value));
-      for (const v of [...from, to])
-        if (!values.has(v)) problems.push(`${def.name}.${action.name}: unknown state ${v}`);
-      for (const [other, allowed] of Object.entries(when ?? {})) {
-        const w = def.fields[other];
-        if (w?.type !== 'enum')
-          problems.push(`${def.name}.${action.name}: when-field ${other} is not an enum`);
-        else
-          for (const v of allowed)
-            if (!w.options.some((o) => o.value === v))
-              problems.push(`${def.name}.${action.name}: unknown ${other} ${v}`);
-      }
-      for (const target of Object.keys(set ?? {}))
-        if (!(target in def.fields))
-          problems.push(`${def.name}.${action.name}: sets unknown field ${target}`);
+      problems.push(...transitionProblems(def, action.name, action.effect));
+    }
+    for (const step of def.transitions ?? []) {
+      if (actionNames.has(step.name)) problems.push(`${def.name}: duplicate action ${step.name}`);
+      actionNames.add(step.name);
+      problems.push(...transitionProblems(def, step.name, step));
     }
   }
+  return problems;
+}
+
+function transitionProblems(
+  def: ResourceDef,
+  name: string,
+  step: Omit<LifecycleTransition, 'name' | 'label'>,
+): string[] {
+  const problems: string[] = [];
+  const { field, from, to, when, set } = step;
+  const state = def.fields[field];
+  if (state?.type !== 'enum') return [`${def.name}.${name}: transition field ${field} is not an enum`];
+  const values = new Set(state.options.map((o) => o.value));
+  for (const v of [...from, to]) if (!values.has(v)) problems.push(`${def.name}.${name}: unknown state ${v}`);
+  for (const [other, allowed] of Object.entries(when ?? {})) {
+    const w = def.fields[other];
+    if (w?.type !== 'enum') problems.push(`${def.name}.${name}: when-field ${other} is not an enum`);
+    else
+      for (const v of allowed)
+        if (!w.options.some((o) => o.value === v))
+          problems.push(`${def.name}.${name}: unknown ${other} ${v}`);
+  }
+  for (const target of Object.keys(set ?? {}))
+    if (!(target in def.fields)) problems.push(`${def.name}.${name}: sets unknown field ${target}`);
   return problems;
 }

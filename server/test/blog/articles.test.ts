@@ -1,6 +1,7 @@
 /** The public blog: GET /api/public/articles and /api/public/articles/{id} on a real database. */
+
+import { MINUTE } from '@wanxiang/demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MINUTE } from '../../src/demo/context.js';
 import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
 import { type Api, adminApi } from '../resources/helpers.js';
 

@@ -13,13 +13,15 @@ import {
   validateBody,
   writableFields,
 } from '@wanxiang/core';
+import { type DemoContentReport, seedDemoContent, wavDuration } from '@wanxiang/demo';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wavDuration } from '../../src/demo/audio.js';
-import { blobIdOf, blobPath, type DemoContentReport, seedDemoContent } from '../../src/demo/index.js';
+import { demoStore } from '../../src/demo-store.js';
+import { blobIdOf, blobPath } from '../../src/files/blob-store.js';
 import { type DbRow, modelOf, toWireRow, type WireRow } from '../../src/resources/storage.js';
 import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
 import { adminApi } from '../resources/helpers.js';
+import { walkProblem } from './order-walk.js';
 
 /** The resources with a table, known once the app's areas have said how they store theirs. */
 let tabled: ResourceDef[] = [];
@@ -64,11 +66,7 @@ describe.each(DB_KINDS)('demo content (%s)', (kind) => {
   beforeAll(async () => {
     t = await startTestApp(kind);
     tabled = RESOURCES.filter((def) => modelOf(def).hasTable);
-    report = await seedDemoContent(t.app.db, {
-      dataDir: t.config.dataDir,
-      extensions: t.app.resources.extensions,
-      now: t.clock.now(),
-    });
+    report = await seedDemoContent(demoStore(t.app.resources, t.config.dataDir), { now: t.clock.now() });
   }, 120_000);
 
   afterAll(async () => {
@@ -78,9 +76,7 @@ describe.each(DB_KINDS)('demo content (%s)', (kind) => {
   it('seeds on the first run only; a second run changes nothing', async () => {
     expect(report.seeded).toBe(true);
     const before = await tableCounts();
-    const again = await seedDemoContent(t.app.db, {
-      dataDir: t.config.dataDir,
-      extensions: t.app.resources.extensions,
+    const again = await seedDemoContent(demoStore(t.app.resources, t.config.dataDir), {
       now: t.clock.now() + 60_000,
     });
     expect(again.seeded).toBe(false);
@@ -187,28 +183,6 @@ describe.each(DB_KINDS)('demo content (%s)', (kind) => {
     const statuses = new Set(orders.map((o) => o.status));
     const statusField = getResource('orders').fields.status as { options: readonly { value: string }[] };
     expect([...statuses].sort()).toEqual(statusField.options.map((o) => o.value).sort());
-    const path = {
-      delivery: [
-        'paidAt',
-        'acceptedAt',
-        'preparingAt',
-        'readyAt',
-        'deliveringAt',
-        'deliveredAt',
-        'completedAt',
-      ],
-      pickup: ['paidAt', 'acceptedAt', 'preparingAt', 'readyAt', 'completedAt'],
-      dineIn: ['paidAt', 'acceptedAt', 'preparingAt', 'readyAt', 'completedAt'],
-    } as const;
-    const reached: Record<string, number> = {
-      pending_payment: 0,
-      paid: 1,
-      accepted: 2,
-      preparing: 3,
-      ready: 4,
-      delivering: 5,
-      delivered: 6,
-    };
     const now = t.clock.now();
     const wrong: string[] = [];
     for (const o of orders) {
@@ -228,23 +202,10 @@ describe.each(DB_KINDS)('demo content (%s)', (kind) => {
       if (o.refundedFen !== (refunded.get(o.id) ?? 0)) wrong.push(`${o.orderNo}: refunded ${o.refundedFen}`);
       if ((o.refundedFen as number) > (o.paidFen as number))
         wrong.push(`${o.orderNo}: refunded more than paid`);
-      const stamps = path[o.fulfilment as keyof typeof path];
-      const set = stamps.filter((s) => o[s] !== null);
-      // The stamps reached form a prefix of the path, in time order, none in the future.
-      if (set.join() !== stamps.slice(0, set.length).join()) wrong.push(`${o.orderNo}: stamps ${set.join()}`);
-      let last = Date.parse(o.createdAt);
-      for (const s of set) {
-        const at = Date.parse(o[s] as string);
-        if (at < last || at > now) wrong.push(`${o.orderNo}: ${s} out of order`);
-        last = at;
-      }
-      if (o.status === 'completed' && set.length !== stamps.length)
-        wrong.push(`${o.orderNo}: completed without every stamp`);
-      const index = reached[o.status as string];
-      if (index !== undefined) {
-        const expected = o.fulfilment === 'delivery' ? index : Math.min(index, 4);
-        if (set.length !== expected) wrong.push(`${o.orderNo}: ${o.status} with ${set.length} stamps`);
-      }
+      // A walk on core's order machine: the stamps of the steps to its status, in time order, none
+      // in the future.
+      const problem = walkProblem(o, now);
+      if (problem) wrong.push(`${o.orderNo}: ${problem}`);
       if ((o.status === 'cancelled') !== (o.cancelledAt !== null && o.cancelReason !== null))
         wrong.push(`${o.orderNo}: cancel fields`);
       if (o.status === 'delivering' && o.runnerId === null)

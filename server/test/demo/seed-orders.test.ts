@@ -15,6 +15,7 @@ import {
   type TestDatabase,
 } from '../helpers/app.js';
 import { bearer, tokenOf } from '../helpers/auth.js';
+import { walkProblem } from './order-walk.js';
 
 describe.each(DB_KINDS)('bench seeder (%s)', (kind) => {
   let database: TestDatabase;
@@ -82,6 +83,17 @@ describe.each(DB_KINDS)('bench seeder (%s)', (kind) => {
         ),
       );
     }
+  });
+
+  it("walks every order along core's order machine, stamping each step's time in order", async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/orders?limit=500',
+      headers: bearer(token),
+    });
+    const rows = res.json().data.results as Record<string, unknown>[];
+    expect(rows.map((o) => walkProblem(o)).filter((p) => p !== null)).toEqual([]);
+    expect(new Set(rows.map((o) => o.status)).size).toBeGreaterThanOrEqual(6);
   });
 
   it('refers to stores and users that exist', async () => {

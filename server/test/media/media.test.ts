@@ -1,6 +1,6 @@
 import { getResource } from '@wanxiang/core';
+import { encodeWav, MELODIES, renderMelody } from '@wanxiang/demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeWav, MELODIES, renderMelody } from '../../src/demo/audio.js';
 import { putBlob } from '../../src/files/blob-store.js';
 import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
 import { type Api, adminApi } from '../resources/helpers.js';

@@ -5,7 +5,7 @@
  * spreadsheet would run, JSON with spaces, escapes and repeated keys, text where a number belongs.
  */
 import { type FieldDef, JSON_TYPES } from '@wanxiang/core';
-import { Rng } from '../../src/demo/random.js';
+import { Rng } from '@wanxiang/demo';
 
 /** The demo's seeded generator: the same values on every run. */
 export const g = new Rng(20240601, 'stored-values');

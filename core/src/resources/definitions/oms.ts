@@ -227,6 +227,27 @@ export const orders = defineResource({
       },
     },
   ],
+  // The rest of the order machine (DOMAIN.md): the customer pays; an order is cancelled unpaid
+  // (by the customer, or after 15 minutes), rejected once paid, or cancelled by the merchant
+  // until it is delivered — each refunding what was paid, so none is a plain admin transition.
+  transitions: [
+    {
+      name: 'pay',
+      label: '支付',
+      field: 'status',
+      from: ['pending_payment'],
+      to: 'paid',
+      set: { paidAt: 'now' },
+    },
+    {
+      name: 'cancel',
+      label: '取消',
+      field: 'status',
+      from: ['pending_payment', 'paid', 'accepted', 'preparing', 'ready', 'delivering'],
+      to: 'cancelled',
+      set: { cancelledAt: 'now' },
+    },
+  ],
 });
 
 export const orderRefunds = defineResource({

@@ -4,8 +4,16 @@
  * logos, avatars, banners. Chinese titles need a CJK font on the machine (fontconfig: Noto Sans
  * CJK, WenQuanYi …); without one the shapes still render and the text shows as boxes.
  */
-import { loadSharp } from '../files/sharp.js';
+import type SharpModule from 'sharp';
 import type { Rng } from './random.js';
+
+let sharpLoading: Promise<typeof SharpModule> | null = null;
+
+/** sharp on first use: libvips costs ~30 MB of resident memory once loaded, and a server with content never draws. */
+function loadSharp(): Promise<typeof SharpModule> {
+  sharpLoading ??= import('sharp').then((m) => m.default);
+  return sharpLoading;
+}
 
 const FONT =
   "'Noto Sans CJK SC','Source Han Sans SC','WenQuanYi Micro Hei','PingFang SC','Microsoft YaHei',sans-serif";

@@ -7,7 +7,7 @@ import { atChinaTime, DAY, type DemoContext, HOUR, MINUTE, type Row } from './co
 import { squareCard } from './images.js';
 import { type City, landline, near, PLACES } from './zh.js';
 
-interface MenuItem {
+export interface MenuItem {
   name: string;
   /** Yuan. */
   price: number;
@@ -16,7 +16,7 @@ interface MenuItem {
   specs?: readonly (readonly [string, number])[];
 }
 
-interface Brand {
+export interface Brand {
   name: string;
   kind: 'noodles' | 'bistro' | 'tea' | 'homestyle';
   hours: string;
@@ -267,6 +267,14 @@ export const BRANDS: readonly Brand[] = [
   },
 ];
 
+/** A menu item's SKUs in fen: its specs with their extra price, or one unnamed SKU. */
+export function skusOf(item: MenuItem): { name: string | null; priceFen: number }[] {
+  const base = item.price * 100;
+  return item.specs
+    ? item.specs.map(([name, extra]) => ({ name, priceFen: base + extra * 100 }))
+    : [{ name: null, priceFen: base }];
+}
+
 export interface Good {
   row: Row;
   /** SKUs (name, fen), or a single unnamed one. */
@@ -343,9 +351,7 @@ export function seedStores(ctx: DemoContext): Store[] {
         });
         items.forEach((item, k) => {
           const base = item.price * 100;
-          const skus = item.specs
-            ? item.specs.map(([name, extra]) => ({ name, priceFen: base + extra * 100 }))
-            : [{ name: null, priceFen: base }];
+          const skus = skusOf(item);
           const at = opened + HOUR + k * MINUTE;
           const stock = rng.int(20, 300);
           const good = ctx.add('goods', {

@@ -1,7 +1,9 @@
 /**
  * Food-ordering operations (core definitions/oms.ts), the order half: a few thousand orders over
- * the last 60 days simulated through the order machine of DOMAIN.md, so every derived row agrees
- * with them:
+ * the last 60 days simulated through the order machine — core's, walked as the state graph
+ * `lifecycleOf` derives from the orders definition (which step leads where, for which
+ * fulfilment, stamping which time); this file only chooses where each order ends and how long
+ * each step takes — so every derived row agrees with them:
  *
  * - money: goods + packing + delivery − 满减 − coupon = payable; paid = payable once paid;
  *   refunded = the refunds that went through;
@@ -14,6 +16,7 @@
  *   first-order and order-amount coupons issued by their rules, referral rewards.
  */
 
+import { stampsOf } from '@wanxiang/core';
 import { atChinaTime, DAY, type DemoContext, HOUR, MINUTE, type Row } from './context.js';
 import { type Runner, runnersFor } from './delivery.js';
 import type { Card, Ledger } from './finance.js';
@@ -28,6 +31,19 @@ import {
   type Wallet,
 } from './marketing.js';
 import type { Store } from './oms.js';
+import {
+  CANCEL_REASONS,
+  CANCELLED,
+  cancelStep,
+  type Fulfilment,
+  ORDER_MACHINE,
+  ORDER_STAMPS,
+  orderAmounts,
+  orderWalkTo,
+  pad,
+  REMARKS,
+  stampOf,
+} from './order-machine.js';
 import type { Customer, MemberLevel } from './people.js';
 import type { Rng } from './random.js';
 import { distanceM, near } from './zh.js';
@@ -46,34 +62,8 @@ export interface OrderWorld {
   points: Ledger;
 }
 
-type Status =
-  | 'pending_payment'
-  | 'paid'
-  | 'accepted'
-  | 'preparing'
-  | 'ready'
-  | 'delivering'
-  | 'delivered'
-  | 'completed'
-  | 'cancelled';
-
-type Fulfilment = 'delivery' | 'pickup' | 'dineIn';
-
-/** The statuses an order passes through, in order, for its fulfilment. */
-const PATH: Record<Fulfilment, readonly Status[]> = {
-  delivery: [
-    'pending_payment',
-    'paid',
-    'accepted',
-    'preparing',
-    'ready',
-    'delivering',
-    'delivered',
-    'completed',
-  ],
-  pickup: ['pending_payment', 'paid', 'accepted', 'preparing', 'ready', 'completed'],
-  dineIn: ['pending_payment', 'paid', 'accepted', 'preparing', 'ready', 'completed'],
-};
+/** A value of orders.status (core's ORDER_STATUS). */
+type Status = string;
 
 /** How an order ends (or where a live one stands). */
 interface Plan {
@@ -85,8 +75,8 @@ interface Plan {
   /** For cancelled orders: the status it was cancelled from, and by whom. */
   cancelFrom?: Status;
   cancelBy?: 'system' | 'user' | 'merchant';
-  /** Durations (ms) to each next status of the path. */
-  steps: number[];
+  /** How long each step of the machine takes this order (ms), by step name. */
+  steps: Record<string, number>;
 }
 
 /** Live orders per status (they all sit in the last two hours). */
@@ -100,31 +90,6 @@ const LIVE: readonly (readonly [Status, number])[] = [
   ['delivered', 10],
 ];
 
-const CANCEL_REASONS = {
-  system: ['超时未支付，系统自动取消'],
-  userUnpaid: ['顾客取消：不想要了', '顾客取消：选错商品', '顾客取消：重新下单'],
-  userPaid: ['顾客取消：地址填写错误', '顾客取消：临时有事不需要了', '顾客取消：预计送达时间太久'],
-  reject: ['商家拒单：食材已售完', '商家拒单：超出配送范围', '商家拒单：门店繁忙暂不接单'],
-  merchant: [
-    '商家取消：门店临时停电',
-    '商家取消：设备故障无法出餐',
-    '商家取消：骑手运力不足，联系顾客后取消',
-  ],
-  failed: ['顾客电话无人接听，退回门店', '收货地址不存在，联系顾客后取消'],
-};
-
-const REMARKS = [
-  '少辣',
-  '不要香菜',
-  '多放醋',
-  '不要葱',
-  '餐具不用了，环保',
-  '请放门口，谢谢',
-  '到了打电话',
-  '加一副餐具',
-  '饭多一点',
-  '微辣',
-];
 const REFUND_REASONS = [
   '少送了一份',
   '餐品洒漏',
@@ -133,16 +98,6 @@ const REFUND_REASONS = [
   '商品有异物',
   '做错了规格',
 ];
-
-function pad(n: number, w = 2): string {
-  return String(n).padStart(w, '0');
-}
-
-/** `yyyyMMddHHmmss` in China time. */
-function stampOf(ms: number): string {
-  const d = new Date(ms + 8 * HOUR);
-  return `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`;
-}
 
 /** Meal-time weighted hour of day (China time). */
 function mealHour(rng: Rng, kind: Store['brand']['kind']): number {
@@ -202,17 +157,27 @@ function fulfilmentOf(rng: Rng, store: Store): Fulfilment {
   ] as const);
 }
 
-function stepsOf(rng: Rng, store: Store, fulfilment: Fulfilment): number[] {
+/** Durations of the machine's steps (by their names in core's definition) for one order. */
+function stepsOf(rng: Rng, store: Store, fulfilment: Fulfilment): Record<string, number> {
   const s = (min: number, max: number) => rng.int(min * 60, max * 60) * 1000;
-  const steps = [
-    s(0.3, 3), // pay
-    store.autoAccept ? rng.int(1, 10) * 1000 : s(0.5, 4), // accept
-    s(1, 5), // start preparing
-    store.brand.kind === 'tea' ? s(3, 10) : s(8, 22), // ready
-  ];
-  if (fulfilment === 'delivery') steps.push(s(3, 12), s(10, 32), s(30, 110));
-  else steps.push(s(3, 20));
+  const steps: Record<string, number> = {
+    pay: s(0.3, 3),
+    accept: store.autoAccept ? rng.int(1, 10) * 1000 : s(0.5, 4),
+    prepare: s(1, 5),
+    ready: store.brand.kind === 'tea' ? s(3, 10) : s(8, 22),
+  };
+  if (fulfilment === 'delivery') {
+    steps.dispatch = s(3, 12);
+    steps.deliver = s(10, 32);
+    steps.complete = s(30, 110);
+  } else steps.pickedUp = s(3, 20);
   return steps;
+}
+
+function durationOf(plan: Pick<Plan, 'steps'>, step: string): number {
+  const ms = plan.steps[step];
+  if (ms === undefined) throw new Error(`no duration for the order step ${step}`);
+  return ms;
 }
 
 export function simulateOrders(ctx: DemoContext, world: OrderWorld, count: number): void {
@@ -341,11 +306,16 @@ export function simulateOrders(ctx: DemoContext, world: OrderWorld, count: numbe
       const fulfilment: Fulfilment =
         status === 'delivering' || status === 'delivered' ? 'delivery' : fulfilmentOf(rng, store);
       const steps = stepsOf(rng, store, fulfilment);
-      const index = PATH[fulfilment].indexOf(status);
-      const elapsed = steps.slice(0, index).reduce((a, b) => a + b, 0);
+      const elapsed = orderWalkTo(fulfilment, status).steps.reduce(
+        (a, step) => a + durationOf({ steps }, step.name),
+        0,
+      );
       // Still in this status: less time has passed since reaching it than its next step takes
       // (an unpaid order is cancelled after 15 minutes).
-      const next = status === 'pending_payment' ? 14 * MINUTE : (steps[index] as number);
+      const whole = orderWalkTo(fulfilment, 'completed');
+      const ahead = whole.steps[whole.states.indexOf(status)];
+      const next =
+        status === ORDER_MACHINE.initial[0] || !ahead ? 14 * MINUTE : durationOf({ steps }, ahead.name);
       const createdAt = ctx.now - elapsed - rng.int(5, Math.max(6, Math.floor((next * 0.9) / 1000))) * 1000;
       plans.push({ createdAt, fulfilment, store, status, steps });
     }
@@ -382,7 +352,7 @@ export function simulateOrders(ctx: DemoContext, world: OrderWorld, count: numbe
         createdAt,
         fulfilment,
         store,
-        status: 'cancelled',
+        status: CANCELLED,
         cancelFrom: 'pending_payment',
         cancelBy: rng.chance(0.6) ? 'system' : 'user',
         steps,
@@ -392,7 +362,7 @@ export function simulateOrders(ctx: DemoContext, world: OrderWorld, count: numbe
         createdAt,
         fulfilment,
         store,
-        status: 'cancelled',
+        status: CANCELLED,
         cancelFrom: 'paid',
         cancelBy: 'user',
         steps,
@@ -402,7 +372,7 @@ export function simulateOrders(ctx: DemoContext, world: OrderWorld, count: numbe
         createdAt,
         fulfilment,
         store,
-        status: 'cancelled',
+        status: CANCELLED,
         cancelFrom: 'paid',
         cancelBy: 'merchant',
         steps,
@@ -412,7 +382,7 @@ export function simulateOrders(ctx: DemoContext, world: OrderWorld, count: numbe
         createdAt,
         fulfilment,
         store,
-        status: 'cancelled',
+        status: CANCELLED,
         cancelFrom: rng.pick(['accepted', 'preparing'] as const),
         cancelBy: 'merchant',
         steps,
@@ -422,7 +392,7 @@ export function simulateOrders(ctx: DemoContext, world: OrderWorld, count: numbe
         createdAt,
         fulfilment,
         store,
-        status: 'cancelled',
+        status: CANCELLED,
         cancelFrom: 'delivering',
         cancelBy: 'merchant',
         steps,
@@ -485,8 +455,6 @@ export function simulateOrders(ctx: DemoContext, world: OrderWorld, count: numbe
       first.qty += 1;
       goodsFen += first.unitPriceFen;
     }
-    const packingFen = fulfilment === 'dineIn' ? 0 : (store.row.packingFeeFen as number);
-    const deliveryFen = fulfilment === 'delivery' ? (store.row.deliveryFeeFen as number) : 0;
     const best = bestDiscount(world.discounts, store.row.id, plan.createdAt, goodsFen);
     const discountFen = best?.reduceFen ?? 0;
 
@@ -502,21 +470,33 @@ export function simulateOrders(ctx: DemoContext, world: OrderWorld, count: numbe
         }
       }
     }
-    const payableFen = Math.max(0, goodsFen + packingFen + deliveryFen - discountFen - couponFen);
+    const money = orderAmounts(
+      fulfilment,
+      store.row as Row & { packingFeeFen: number; deliveryFeeFen: number },
+      {
+        goodsFen,
+        discountFen,
+        couponFen,
+      },
+    );
+    const { packingFen, deliveryFen, payableFen } = money;
 
-    // Stamps along the path up to where the order got.
-    const path = PATH[fulfilment];
-    const lastIndex =
-      plan.status === 'cancelled' ? path.indexOf(plan.cancelFrom as Status) : path.indexOf(plan.status);
-    const stamps: Partial<Record<Status, number>> = { pending_payment: plan.createdAt };
+    // Stamps along the walk up to where the order got: per status, and the fields each step sets.
+    const walk = orderWalkTo(
+      fulfilment,
+      plan.status === CANCELLED ? (plan.cancelFrom as Status) : plan.status,
+    );
+    const stamps: Record<Status, number> = { [walk.states[0] as Status]: plan.createdAt };
+    const stamped: Record<string, number | null> = Object.fromEntries(ORDER_STAMPS.map((f) => [f, null]));
     let t = plan.createdAt;
-    for (let i = 1; i <= lastIndex; i++) {
-      t += plan.steps[i - 1] as number;
-      stamps[path[i] as Status] = t;
-    }
+    walk.steps.forEach((step, i) => {
+      t += durationOf(plan, step.name);
+      stamps[walk.states[i + 1] as Status] = t;
+      for (const field of stampsOf(step)) stamped[field] = t;
+    });
     let cancelledAt: number | null = null;
     let cancelReason: string | null = null;
-    if (plan.status === 'cancelled') {
+    if (plan.status === CANCELLED) {
       const from = plan.cancelFrom as Status;
       if (from === 'pending_payment') {
         cancelledAt =
@@ -539,6 +519,7 @@ export function simulateOrders(ctx: DemoContext, world: OrderWorld, count: numbe
               : CANCEL_REASONS.merchant,
         );
       }
+      for (const field of stampsOf(cancelStep(fulfilment, from))) stamped[field] = cancelledAt;
     }
 
     // Payment.
@@ -580,7 +561,7 @@ export function simulateOrders(ctx: DemoContext, world: OrderWorld, count: numbe
     const reachedReady = stamps.ready !== undefined;
     if (fulfilment === 'delivery' && reachedReady) {
       const candidates = runnersFor(world.runners, store);
-      const live = plan.status !== 'completed' && plan.status !== 'cancelled';
+      const live = plan.status !== 'completed' && plan.status !== CANCELLED;
       // Live orders go to free runners first; a busy runner may carry a second order.
       const free = live ? candidates.filter((r) => !busyRunners.has(r.row.id)) : candidates;
       const pool = free.length > 0 ? free : candidates;
@@ -595,7 +576,7 @@ export function simulateOrders(ctx: DemoContext, world: OrderWorld, count: numbe
         ? Math.min(readyAt + rng.int(20, 150) * 1000, stamps.delivering ?? ctx.now)
         : null;
       const distance = distanceM(point.get(userId) as { lng: number; lat: number }, store.point);
-      const failed = plan.status === 'cancelled';
+      const failed = plan.status === CANCELLED;
       const status = failed
         ? 'failed'
         : plan.status === 'ready'
@@ -648,8 +629,7 @@ export function simulateOrders(ctx: DemoContext, world: OrderWorld, count: numbe
         fulfilment === 'delivery' ? '送达后自动完成' : fulfilment === 'dineIn' ? '顾客已用餐' : '顾客已取餐',
     };
     let previous: Status | null = null;
-    for (let i = 0; i <= lastIndex; i++) {
-      const s = path[i] as Status;
+    for (const s of walk.states) {
       const by =
         (s === 'accepted' && store.autoAccept) || !merchantStep(s)
           ? s === 'paid' && payMethod === 'cash'
@@ -669,7 +649,7 @@ export function simulateOrders(ctx: DemoContext, world: OrderWorld, count: numbe
           orderId: id,
           operatorId: plan.cancelBy === 'merchant' ? operator : null,
           fromStatus: previous,
-          toStatus: 'cancelled',
+          toStatus: CANCELLED,
           note: cancelReason,
         },
       });
@@ -688,7 +668,7 @@ export function simulateOrders(ctx: DemoContext, world: OrderWorld, count: numbe
         refId: id,
         note: `订单 ${orderNo}`,
       });
-    if (coupon && paidAt !== null && plan.status !== 'cancelled') {
+    if (coupon && paidAt !== null && plan.status !== CANCELLED) {
       coupon.row.status = 'used';
       coupon.row.usedAt = paidAt;
       coupon.row.orderId = id;
@@ -819,12 +799,7 @@ export function simulateOrders(ctx: DemoContext, world: OrderWorld, count: numbe
       storeId: store.row.id,
       userId,
       items: lines,
-      goodsFen,
-      packingFen,
-      deliveryFen,
-      discountFen,
-      couponFen,
-      payableFen,
+      ...money,
       paidFen,
       refundedFen,
       payMethod,
@@ -833,14 +808,7 @@ export function simulateOrders(ctx: DemoContext, world: OrderWorld, count: numbe
       remark: rng.chance(0.3) ? rng.pick(REMARKS) : null,
       runnerId,
       status: plan.status,
-      paidAt,
-      acceptedAt: stamps.accepted ?? null,
-      preparingAt: stamps.preparing ?? null,
-      readyAt: stamps.ready ?? null,
-      deliveringAt: stamps.delivering ?? null,
-      deliveredAt: stamps.delivered ?? null,
-      completedAt,
-      cancelledAt,
+      ...stamped,
       cancelReason,
       createdAt: plan.createdAt,
       updatedAt: last,

@@ -1,20 +1,15 @@
 /**
  * Demo content on first start: realistic Chinese data for every resource of the registry, made
  * by code with a fixed seed (the same clock gives the same rows), generated files (images by
- * sharp, a synthesized WAV) in the blob store under `${dataDir}/uploads/`, written through the
- * engine's `insertRows` (its conversions, defaults and hooks) one resource per transaction.
+ * sharp, a synthesized WAV) put into the server's blob store, written through the engine's
+ * `insertRows` (its conversions, defaults and hooks) one resource per transaction — both through
+ * the `DemoStore` ports the server hands over (./store.ts).
  *
  * Idempotent: nothing happens when the stores table holds any row (live or deleted), and stores
  * are written last, so a run that died half-way is retried by the next start. A run that fails
  * removes the rows it wrote. Call it after the migrations and the initial users (the demo refers
  * to the admin, operator and editor accounts when they exist).
  */
-import { RESOURCES, type ResourceDef } from '@wanxiang/core';
-import { sql } from 'kysely';
-import { inlineLimit } from '../db/limit.js';
-import type { AnyDb, EngineExtensions } from '../resources/extensions.js';
-import { insertRows } from '../resources/index.js';
-import { modelOf } from '../resources/storage.js';
 import { seedApiMarket } from './api-market.js';
 import { seedCdn } from './cloud.js';
 import { seedCommunity } from './community.js';
@@ -49,21 +44,29 @@ import {
   seedThirdServices,
 } from './people.js';
 import { Rng } from './random.js';
+import type { DemoStore } from './store.js';
 
+export { encodeWav, MELODIES, renderMelody, wavDuration } from './audio.js';
+export { atChinaTime, DAY, dateOf, HOUR, MINUTE, type Row, type Staff } from './context.js';
+export { chineseNumber, legalText, SUBJECTS } from './legal-text.js';
+export { BRANDS, type Brand, type MenuItem, skusOf } from './oms.js';
+export * from './order-machine.js';
+export { Rng } from './random.js';
+export type { DemoStore, StoredFile } from './store.js';
 export {
-  blobIdOf,
-  blobPath,
-  contentTypeOf,
-  FILES_URL_PREFIX,
-  putBlob,
-  uploadsDir,
-} from '../files/blob-store.js';
+  CITY_AREA_CODE,
+  type City,
+  homeAddress,
+  landline,
+  mobile,
+  near,
+  type PersonName,
+  PLACES,
+  type Place,
+  personName,
+} from './zh.js';
 
 export interface DemoContentOptions {
-  /** The server's data folder: files go to `${dataDir}/uploads/`. */
-  dataDir: string;
-  /** The areas' hooks the rows are written with (domain/areas.ts `engineExtensions()`). */
-  extensions: EngineExtensions;
   /** The clock the demo's times are relative to (default now). */
   now?: number;
   /** The random seed (default fixed, so every install shows the same demo). */
@@ -89,61 +92,29 @@ export const DEMO_SEED = 20_250_101;
 /** The table whose rows mark the demo (or real data) as present. */
 const MARKER = 'stores';
 
-export async function hasDemoContent(db: AnyDb): Promise<boolean> {
-  const row = await db
-    .selectFrom(modelOf(findDef(MARKER)).table)
-    .select('id')
-    .limit(inlineLimit(1))
-    .executeTakeFirst();
-  return row !== undefined;
+export function hasDemoContent(store: Pick<DemoStore, 'hasRows'>): Promise<boolean> {
+  return store.hasRows(MARKER);
 }
 
-function findDef(name: string): ResourceDef {
-  const def = RESOURCES.find((r) => r.name === name);
-  if (!def) throw new Error(`unknown resource ${name}`);
-  return def;
-}
-
-const tabled = () => RESOURCES.filter((def) => modelOf(def).hasTable);
-
-export async function seedDemoContent(db: AnyDb, options: DemoContentOptions): Promise<DemoContentReport> {
+export async function seedDemoContent(
+  store: DemoStore,
+  options: DemoContentOptions = {},
+): Promise<DemoContentReport> {
   const started = performance.now();
   const log = options.log ?? (() => undefined);
-  if (await hasDemoContent(db)) return { seeded: false, counts: {}, files: 0, fileBytes: 0, ms: 0 };
+  if (await hasDemoContent(store)) return { seeded: false, counts: {}, files: 0, fileBytes: 0, ms: 0 };
 
   // Ids continue after whatever the tables hold (the initial users), so areas can refer to rows
   // before anything is written.
-  const firstIds = new Map<string, number>();
-  for (const def of tabled()) {
-    const row = (await db
-      .selectFrom(modelOf(def).table)
-      .select(sql<number | string | null>`max(id)`.as('top'))
-      .executeTakeFirst()) as { top: number | string | null } | undefined;
-    firstIds.set(def.name, Number(row?.top ?? 0) + 1);
-  }
-  const accounts = (await db
-    .selectFrom('users')
-    .select(['id', 'username'])
-    .where('username', 'in', ['admin', 'operator', 'editor'])
-    .execute()) as { id: number; username: string }[];
-  const idOf = (name: string) => accounts.find((a) => a.username === name)?.id;
-  const config = (await db.selectFrom('platform_config').select(['key', 'value']).execute()) as {
-    key: string;
-    value: string;
-  }[];
-  const stored = new Map<string, unknown>();
-  for (const { key, value } of config) {
-    try {
-      stored.set(key, JSON.parse(value));
-    } catch {
-      // Not JSON: left out of the snapshot.
-    }
-  }
+  const firstIds = await store.nextIds();
+  const accounts = await store.userIds(['admin', 'operator', 'editor']);
+  const idOf = (name: string) => accounts.get(name);
+  const stored = await store.config();
 
   const now = options.now ?? Date.now();
   const firstUser = firstIds.get('users') ?? 1;
   const admin = idOf('admin') ?? firstUser;
-  const ctx = new DemoContext(options.dataDir, now, new Rng(options.seed ?? DEMO_SEED), firstIds, {
+  const ctx = new DemoContext(store, now, new Rng(options.seed ?? DEMO_SEED), firstIds, {
     admin,
     operator: idOf('operator') ?? admin,
     editor: idOf('editor') ?? admin,
@@ -156,7 +127,7 @@ export async function seedDemoContent(db: AnyDb, options: DemoContentOptions): P
     `demo content generated in ${Math.round(generatedMs)} ms (${ctx.files} files, ${(ctx.fileBytes / 1e6).toFixed(1)} MB)`,
   );
 
-  const counts = await write(db, ctx, options.extensions);
+  const counts = await write(store, [...firstIds.keys()], ctx);
   const ms = Math.round(performance.now() - started);
   log(`demo content written: ${Object.values(counts).reduce((a, b) => a + b, 0)} rows in ${ms} ms`);
   return { seeded: true, counts, files: ctx.files, fileBytes: ctx.fileBytes, ms };
@@ -219,30 +190,24 @@ function generate(ctx: DemoContext, options: DemoContentOptions, stored: Readonl
 
 /** One transaction per resource, the marker table last; a failure removes what was written. */
 async function write(
-  db: AnyDb,
+  store: DemoStore,
+  tabled: readonly string[],
   ctx: DemoContext,
-  extensions: EngineExtensions,
 ): Promise<Record<string, number>> {
-  const order = tabled()
-    .filter((def) => ctx.rows(def.name).length > 0)
-    .sort((a, b) => Number(a.name === MARKER) - Number(b.name === MARKER));
-  const written: { def: ResourceDef; from: number }[] = [];
+  const order = tabled
+    .filter((name) => ctx.rows(name).length > 0)
+    .sort((a, b) => Number(a === MARKER) - Number(b === MARKER));
+  const written: { name: string; from: number }[] = [];
   const counts: Record<string, number> = {};
   try {
-    for (const def of order) {
-      const rows = ctx.rows(def.name);
-      await insertRows(db, def, rows, { now: ctx.now, returnIds: false, extensions });
-      written.push({ def, from: rows[0]?.id as number });
-      counts[def.name] = rows.length;
+    for (const name of order) {
+      const rows = ctx.rows(name);
+      await store.insertRows(name, rows, { now: ctx.now });
+      written.push({ name, from: rows[0]?.id as number });
+      counts[name] = rows.length;
     }
   } catch (error) {
-    for (const { def, from } of written.reverse()) {
-      await db
-        .deleteFrom(modelOf(def).table)
-        .where('id', '>=', from)
-        .execute()
-        .catch(() => undefined);
-    }
+    for (const { name, from } of written.reverse()) await store.deleteFrom(name, from).catch(() => undefined);
     throw error;
   }
   return counts;
