@@ -5,14 +5,13 @@
  */
 import { getResource } from '@wanxiang/core';
 import type { Rng } from './random.js';
-import type { DemoStore } from './store.js';
+import type { DemoStore, Row } from './store.js';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
-/** A row in the wire shape of API.md (camelCase; datetimes as epoch ms or ISO text). */
-export type Row = { id: number } & Record<string, unknown>;
+export type { Row } from './store.js';
 
 /** Accounts that exist before the demo content (the server's initial users). */
 export interface Staff {

@@ -3,13 +3,15 @@
  * package knows core's definitions and how to make rows, never the server's engine, database or
  * file layout — so it depends on `@wanxiang/core` and nothing of the server's.
  */
-import type { Row } from './context.js';
 
 export interface StoredFile {
   /** What an image or file field holds (`/api/files/{id}`). */
   url: string;
   bytes: number;
 }
+
+/** A row in the wire shape of API.md (camelCase; datetimes as epoch ms or ISO text). */
+export type Row = { id: number } & Record<string, unknown>;
 
 export interface DemoStore {
   /** Whether a resource's table holds any row, live or deleted (the demo's marker). */
