@@ -49,7 +49,7 @@ function announceStartup(
   if (demo) {
     const rows = Object.values(demo.counts).reduce((a, b) => a + b, 0);
     process.stdout.write(
-      `万象: wrote demo content — ${rows} rows across ${Object.keys(demo.counts).length} resources and ${demo.files} files in ${(demo.ms / 1000).toFixed(1)} s (WANXIANG_DEMO=off to skip).\n`,
+      `万象: wrote demo content — ${rows} rows in ${Object.keys(demo.counts).length} resource tables and ${demo.files} files in ${(demo.ms / 1000).toFixed(1)} s (WANXIANG_DEMO=off to skip).\n`,
     );
   }
   if (config.captchaTestCode) {
