@@ -12,6 +12,7 @@ import { lazyScreen } from '../screens/lazy-screen';
 import { ScreenOutlet } from '../screens/ScreenOutlet';
 import { Guard } from '../session/Guard';
 import { guardedLoader } from '../session/guarded-loader';
+import type { RouteHandle } from './route-handle';
 import type { Services } from './services';
 
 const PublicLayout = lazyScreen(() => import('../public/PublicLayout'));
@@ -27,13 +28,6 @@ const ResourcePage = lazyScreen<{ route: string; title: string }>(() => import('
 const ServerMonitor = lazyScreen(() => import('../admin/monitor/ServerMonitor'));
 const MonitorError = lazyScreen(() => import('../admin/monitor/MonitorError'));
 const NotFound = lazyScreen(() => import('../screens/NotFound'));
-
-/** What a route needs loaded to render: fetched together on the first visit. */
-export interface RouteHandle {
-  preload?: () => Promise<unknown>;
-  /** false: the tab bar does not keep the screen mounted while another is shown (its data is the loader's). */
-  keepAlive?: boolean;
-}
 
 const MONITOR_PATTERN = 'sys-tools/monitor';
 /**
