@@ -6,6 +6,7 @@ import {
   findAdminRoute,
   findPublicRoute,
   hasOpenableItem,
+  listingsOfRoute,
   type MenuItem,
   matchPattern,
   PUBLIC_ROUTES,
@@ -149,6 +150,14 @@ describe('ADMIN_ROUTES', () => {
       expect(r.title).not.toBe('');
       expect(areas).toContain(r.area);
     }
+  });
+
+  it('declares what each route shows: the server monitor, three screens of their own, the rest registry lists', () => {
+    const of = (screen: string) => ADMIN_ROUTES.filter((r) => r.screen === screen).map((r) => r.pattern);
+    expect(of('serverMonitor')).toEqual(['sys-tools/monitor']);
+    expect(of('custom').sort()).toEqual(['OMS/chapter', 'OMS/income', 'runner/dispatch']);
+    // A screen of its own is not also a registry list.
+    for (const pattern of of('custom')) expect(listingsOfRoute(pattern), pattern).toEqual([]);
   });
 
   it('findAdminRoute tells nested routes apart and does not match the index', () => {

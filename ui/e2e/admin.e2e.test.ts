@@ -14,9 +14,6 @@ import {
   useToken,
 } from './harness';
 
-/** Screens of their own (DOMAIN.md), not registry lists; their real screens come with their issues. */
-const CUSTOM_SCREENS = new Set(['OMS/income', 'runner/dispatch', 'OMS/chapter']);
-
 describe.runIf(browserAvailable())('admin back office (e2e)', () => {
   let session: Session;
   let token: string;
@@ -36,9 +33,9 @@ describe.runIf(browserAvailable())('admin back office (e2e)', () => {
       const path = `/admin/${route.pattern}`;
       await page.goto(path);
       await page.locator('.wx-admin-title').getByText(route.title, { exact: true }).waitFor();
-      if (route.pattern === 'sys-tools/monitor') {
+      if (route.screen === 'serverMonitor') {
         await page.locator('.wx-monitor').waitFor();
-      } else if (CUSTOM_SCREENS.has(route.pattern) || listingsOfRoute(route.pattern).length === 0) {
+      } else if (route.screen === 'custom' || listingsOfRoute(route.pattern).length === 0) {
         await page.getByRole('heading', { name: route.title, exact: true }).waitFor();
       } else {
         // The registry's list, its rows answered (no spinner, no error state).

@@ -14,11 +14,20 @@ export interface PublicRoute {
   screen: boolean;
 }
 
+/**
+ * What an admin route shows: a registry-driven list (`resource`, the default), a screen of its own
+ * (DOMAIN.md "custom"; their real screens come with their issues), or the server monitor, whose
+ * figures are loaded before it renders. The UI picks the component and the tests what to expect
+ * from this, so a screen is declared once.
+ */
+export type AdminScreenKind = 'resource' | 'custom' | 'serverMonitor';
+
 export interface AdminRoute {
   /** Pattern below /admin/. */
   pattern: string;
   title: string;
   area: PermissionArea;
+  screen: AdminScreenKind;
 }
 
 const pub = (pattern: string, title: string, requiresLogin = false, screen = true): PublicRoute => ({
@@ -47,11 +56,12 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   pub('/tool/google_code', '动态口令'),
 ];
 
-const admin = (pattern: string, title: string, area: PermissionArea): AdminRoute => ({
-  pattern,
-  title,
-  area,
-});
+const admin = (
+  pattern: string,
+  title: string,
+  area: PermissionArea,
+  screen: AdminScreenKind = 'resource',
+): AdminRoute => ({ pattern, title, area, screen });
 
 export const ADMIN_ROUTES: readonly AdminRoute[] = [
   admin('crm/supplier', '供应商', 'crm'),
@@ -76,19 +86,19 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   admin('OMS/coupon_rule', '发券规则', 'marketing'),
   admin('OMS/couponLog', '发券记录', 'marketing'),
   admin('OMS/score', '积分', 'marketing'),
-  admin('OMS/income', '收入统计', 'finance'),
+  admin('OMS/income', '收入统计', 'finance', 'custom'),
   admin('OMS/invite', '邀请有礼', 'marketing'),
   admin('OMS/miniProgram/ads', '广告位', 'marketing'),
   admin('OMS/miniProgram/module', '模块开关', 'marketing'),
-  admin('OMS/chapter', '工资分成', 'finance'),
+  admin('OMS/chapter', '工资分成', 'finance', 'custom'),
   admin('OMS/card', '储值卡', 'finance'),
   admin('runner/runner', '骑手', 'runner'),
   admin('runner/order', '配送订单', 'runner'),
-  admin('runner/dispatch', '按订单派单', 'runner'),
+  admin('runner/dispatch', '按订单派单', 'runner', 'custom'),
   admin('sys-user', '用户管理', 'system'),
   admin('sys-config/platform', '平台设置', 'system'),
   admin('sys-config/old', '历史版本', 'system'),
-  admin('sys-tools/monitor', '服务器监控', 'system'),
+  admin('sys-tools/monitor', '服务器监控', 'system', 'serverMonitor'),
   admin('blog/photo', '图片', 'blog'),
   admin('blog/article', '文章', 'blog'),
   admin('law/work_tool', '工作工具', 'law'),

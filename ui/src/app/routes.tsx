@@ -3,7 +3,13 @@
  * cannot drift apart. Every layout and screen is its own lazy chunk: the public site never loads
  * admin code.
  */
-import { ADMIN_ROUTES, fetchServerMonitor, PUBLIC_ROUTES } from '@wanxiang/core';
+import {
+  ADMIN_ROUTES,
+  type AdminRoute,
+  type AdminScreenKind,
+  fetchServerMonitor,
+  PUBLIC_ROUTES,
+} from '@wanxiang/core';
 import { Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { publicScreenOf } from '../public/screens';
@@ -29,43 +35,35 @@ const ServerMonitor = lazyScreen(() => import('../admin/monitor/ServerMonitor'))
 const MonitorError = lazyScreen(() => import('../admin/monitor/MonitorError'));
 const NotFound = lazyScreen(() => import('../screens/NotFound'));
 
-const MONITOR_PATTERN = 'sys-tools/monitor';
-/**
- * Screens of their own (DOMAIN.md "custom"), not registry lists; they get their screens with their
- * issues. Every other admin route is a ResourcePage, which decides inside its chunk what the
- * registry lists for it, so the route table (in the entry chunk) never imports the registry.
- */
-const CUSTOM_PATTERNS = new Set(['OMS/income', 'runner/dispatch', 'OMS/chapter']);
-
 export function buildRoutes(services: Services): RouteObject[] {
-  const adminScreens: RouteObject[] = ADMIN_ROUTES.map((route) =>
-    route.pattern === MONITOR_PATTERN
-      ? {
-          id: `admin:${route.pattern}`,
-          path: route.pattern,
-          // The figures are loaded before the screen renders (spec §2), its chunk meanwhile.
-          loader: guardedLoader(services, () => {
-            void ServerMonitor.preload();
-            return fetchServerMonitor(services.http);
-          }),
-          element: <ServerMonitor />,
-          errorElement: <MonitorError />,
-          handle: { preload: ServerMonitor.preload, keepAlive: false } satisfies RouteHandle,
-        }
-      : CUSTOM_PATTERNS.has(route.pattern)
-        ? {
-            id: `admin:${route.pattern}`,
-            path: route.pattern,
-            element: <AdminScreen title={route.title} />,
-            handle: { preload: AdminScreen.preload } satisfies RouteHandle,
-          }
-        : {
-            id: `admin:${route.pattern}`,
-            path: route.pattern,
-            element: <ResourcePage route={route.pattern} title={route.title} />,
-            handle: { preload: ResourcePage.preload } satisfies RouteHandle,
-          },
-  );
+  // Each kind of admin screen core declares (AdminRoute.screen), as a route.
+  const adminScreen: Record<AdminScreenKind, (route: AdminRoute) => RouteObject> = {
+    serverMonitor: () => ({
+      // The figures are loaded before the screen renders (spec §2), its chunk meanwhile.
+      loader: guardedLoader(services, () => {
+        void ServerMonitor.preload();
+        return fetchServerMonitor(services.http);
+      }),
+      element: <ServerMonitor />,
+      errorElement: <MonitorError />,
+      handle: { preload: ServerMonitor.preload, keepAlive: false } satisfies RouteHandle,
+    }),
+    custom: (route) => ({
+      element: <AdminScreen title={route.title} />,
+      handle: { preload: AdminScreen.preload } satisfies RouteHandle,
+    }),
+    // ResourcePage decides inside its chunk what the registry lists for the route, so the route
+    // table (in the entry chunk) never imports the registry.
+    resource: (route) => ({
+      element: <ResourcePage route={route.pattern} title={route.title} />,
+      handle: { preload: ResourcePage.preload } satisfies RouteHandle,
+    }),
+  };
+  const adminScreens: RouteObject[] = ADMIN_ROUTES.map((route) => ({
+    ...adminScreen[route.screen](route),
+    id: `admin:${route.pattern}`,
+    path: route.pattern,
+  }));
 
   return [
     {
