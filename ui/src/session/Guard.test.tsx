@@ -15,10 +15,13 @@ describe('Guard', () => {
     expect(router.state.location.pathname).toBe('/admin/login');
   });
 
-  it('sends a signed-out visitor of a protected public screen to /scan_login', async () => {
-    const { router } = renderApp('/doc/detail/7/2');
+  it('sends a signed-out visitor of a protected public screen to /scan_login, which leads back to it', async () => {
+    const { router } = renderApp('/doc/detail/7/2?from=list');
     await screen.findByText('密码登录');
     expect(router.state.location.pathname).toBe('/scan_login');
+    expect(screen.getByRole('link', { name: '← 返回网站' }).getAttribute('href')).toBe(
+      '/doc/detail/7/2?from=list',
+    );
   });
 
   it('shows Loading... while the current user loads, then the screen', async () => {
