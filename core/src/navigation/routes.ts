@@ -131,8 +131,13 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
 export const ADMIN_LOGIN_PATH = '/admin/login';
 export const ADMIN_HOME_PATH = '/admin';
 export const SCAN_LOGIN_PATH = '/scan_login';
+/** Opened from the QR code: confirms another device's scan login. */
+export const SCAN_LOGIN_CONFIRM_PATTERN = '/scan_login/confirm/:ticket';
 
-/** Matches a react-router style pattern (`:param`, optional `:param?`) against a pathname. */
+/**
+ * Matches a react-router style pattern (`:param`, optional `:param?`) against a pathname. Case
+ * matters, as in the spec (OMS/…) and in the UI's router (its routes are `caseSensitive`).
+ */
 export function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
   const want = pattern.split('/').filter(Boolean);
   const have = pathname.replace(/\/+$/, '').split('/').filter(Boolean);
@@ -167,6 +172,25 @@ export function findPublicRoute(pathname: string): PublicRoute | undefined {
 }
 
 export function findAdminRoute(pathname: string): AdminRoute | undefined {
-  const below = pathname.replace(/^\/admin\/?/, '');
-  return ADMIN_ROUTES.find((r) => matchPattern(r.pattern, below));
+  const below = /^\/admin(?:\/(.*))?$/.exec(pathname);
+  if (!below) return undefined;
+  return ADMIN_ROUTES.find((r) => matchPattern(r.pattern, below[1] ?? ''));
+}
+
+/**
+ * What the UI's router shows at a path: a page of the public layout, a login screen, the back
+ * office (whose unknown screens the guard decides after sign-in), or its 404 screen (null). The
+ * server answers 404 for null, with the UI so the 404 screen still renders.
+ */
+export type SiteArea = 'public' | 'login' | 'admin';
+
+export function siteAreaOf(pathname: string): SiteArea | null {
+  if (findPublicRoute(pathname)) return 'public';
+  if (
+    [SCAN_LOGIN_PATH, SCAN_LOGIN_CONFIRM_PATTERN, ADMIN_LOGIN_PATH].some((p) => matchPattern(p, pathname))
+  ) {
+    return 'login';
+  }
+  if (matchPattern(ADMIN_HOME_PATH, pathname) || findAdminRoute(pathname)) return 'admin';
+  return null;
 }

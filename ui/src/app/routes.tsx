@@ -4,11 +4,15 @@
  * admin code.
  */
 import {
+  ADMIN_HOME_PATH,
+  ADMIN_LOGIN_PATH,
   ADMIN_ROUTES,
   type AdminRoute,
   type AdminScreenKind,
   fetchServerMonitor,
   PUBLIC_ROUTES,
+  SCAN_LOGIN_CONFIRM_PATTERN,
+  SCAN_LOGIN_PATH,
 } from '@wanxiang/core';
 import { Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
@@ -65,7 +69,7 @@ export function buildRoutes(services: Services): RouteObject[] {
     path: route.pattern,
   }));
 
-  return [
+  return caseSensitive([
     {
       id: 'root',
       path: '/',
@@ -102,26 +106,26 @@ export function buildRoutes(services: Services): RouteObject[] {
         },
         {
           id: 'scan-login',
-          path: 'scan_login',
+          path: SCAN_LOGIN_PATH,
           element: <ScanLogin />,
           handle: { preload: ScanLogin.preload } satisfies RouteHandle,
         },
         {
           // Opened from the QR code: confirms another device's scan login (signs in inline).
           id: 'scan-login-confirm',
-          path: 'scan_login/confirm/:ticket',
+          path: SCAN_LOGIN_CONFIRM_PATTERN,
           element: <ScanConfirm />,
           handle: { preload: ScanConfirm.preload } satisfies RouteHandle,
         },
         {
           id: 'admin-login',
-          path: 'admin/login',
+          path: ADMIN_LOGIN_PATH,
           element: <AdminLogin />,
           handle: { preload: AdminLogin.preload } satisfies RouteHandle,
         },
         {
           id: 'admin',
-          path: 'admin',
+          path: ADMIN_HOME_PATH,
           element: <AdminLayout />,
           handle: { preload: AdminLayout.preload } satisfies RouteHandle,
           children: [
@@ -142,5 +146,21 @@ export function buildRoutes(services: Services): RouteObject[] {
         },
       ],
     },
-  ];
+  ]);
+}
+
+/**
+ * Every route matches its path's case only, as core's matchPattern does (spec: OMS/…): the guard,
+ * the server's 404 and the router then agree on what /admin/oms/order is (nothing).
+ */
+function caseSensitive(routes: RouteObject[]): RouteObject[] {
+  return routes.map((route) =>
+    route.index
+      ? route
+      : {
+          ...route,
+          caseSensitive: true,
+          ...(route.children ? { children: caseSensitive(route.children) } : {}),
+        },
+  );
 }

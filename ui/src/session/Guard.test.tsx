@@ -67,6 +67,12 @@ describe('Guard', () => {
     expect(screen.getByRole('button', { name: '返回首页' })).toBeTruthy();
   });
 
+  it('does not open a screen under another case of its path, which the guard would not know', async () => {
+    signedInAs(USERS.editor);
+    renderApp('/admin/sys-User');
+    await screen.findByText('/admin/sys-User has error Not Found');
+  });
+
   it('sends a signed-in visitor of /admin/login to /admin', async () => {
     signedInAs(USERS.admin);
     const { router } = renderApp('/admin/login');
