@@ -114,6 +114,25 @@ describe.runIf(browserAvailable())('admin back office (e2e)', () => {
     await close();
   });
 
+  it('logs no warning about an unused preload on /admin/login or an admin screen; the public home keeps its preloads', async () => {
+    const home = await (await fetch(`${session.server.url}/`)).text();
+    expect(home).toMatch(/<link rel="preload" as="style"[^>]+\.css">/);
+    expect(home).toMatch(/<link rel="modulepreload"[^>]+PublicLayout-[\w-]+\.js">/);
+
+    const { page, warnings, errors, close } = await openPage(session);
+    await page.goto('/admin/login');
+    await page.locator('img[alt="验证码"]').waitFor();
+    // Chromium warns a few seconds after the load event about a preload nothing used.
+    await page.waitForTimeout(4_000);
+    await useToken(page, token);
+    await page.goto('/admin/OMS/store');
+    await page.locator('.wx-resource-table .ant-table-row').first().waitFor();
+    await page.waitForTimeout(4_000);
+    expect(warnings.filter((w) => /preload/i.test(w))).toEqual([]);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('collapses the menu and keeps the current screen selected', async () => {
     const { page, close } = await openPage(session);
     await useToken(page, token);
