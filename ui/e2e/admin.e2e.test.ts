@@ -1,6 +1,6 @@
 /** The back office: every admin route, the server monitor with real figures, console hygiene. */
 import { hostname } from 'node:os';
-import { ADMIN_ROUTES, listingsOfRoute } from '@wanxiang/core';
+import { ADMIN_ROUTES, formatDateTime, listingsOfRoute } from '@wanxiang/core';
 import type { Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -55,8 +55,15 @@ describe.runIf(browserAvailable())('admin back office (e2e)', () => {
   }, 240_000);
 
   it('loads the server figures before the monitor renders, shows real ones and refreshes them', async () => {
-    const { page, errors, close } = await openPage(session);
+    // In a browser set to UTC: the time stamp still reads China Standard Time.
+    const { page, errors, close } = await openPage(session, { timezoneId: 'UTC' });
     await useToken(page, token);
+    let collectedAt = 0;
+    page.on('response', async (r) => {
+      if (r.url().endsWith('/api/admin/server-monitor') && r.ok()) {
+        collectedAt = ((await r.json()) as { data: { collectedAt: number } }).data.collectedAt;
+      }
+    });
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'admin', exact: true }).waitFor();
 
@@ -97,6 +104,10 @@ describe.runIf(browserAvailable())('admin back office (e2e)', () => {
     ).toBeGreaterThan(0);
     const cpu = page.locator('.wx-monitor-gauge').filter({ hasText: '主机 CPU' });
     expect(await cpu.locator('.ant-progress').first().textContent()).toMatch(/^\d+(\.\d)?%$/);
+
+    const chinaTime = (at: number) =>
+      `更新于 ${formatDateTime(at)}:${String(new Date(at).getUTCSeconds()).padStart(2, '0')}`;
+    await expect.poll(() => page.locator('.wx-monitor-updated').textContent()).toBe(chinaTime(collectedAt));
 
     // Auto refresh: the next answer comes by itself and the time stamp moves on.
     const stamp = await page.locator('.wx-monitor-updated').textContent();
