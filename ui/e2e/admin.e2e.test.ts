@@ -144,6 +144,38 @@ describe.runIf(browserAvailable())('admin back office (e2e)', () => {
     await close();
   });
 
+  it.each([
+    ['OMS/good', 'goods', '排序'],
+    ['OMS/order', 'orders', '骑手'],
+  ])(
+    'at 1440 px the fixed 操作 column leaves the last data column of /admin/%s in view',
+    async (pattern, name, leftOut) => {
+      const { page, close } = await openPage(session, { width: 1440, height: 900 });
+      await useToken(page, token);
+      await page.goto(`/admin/${pattern}`);
+      await page.locator('.wx-resource-table .ant-table-row').first().waitFor();
+      await page.waitForFunction(() => !document.querySelector('.wx-resource-table .ant-spin-spinning'));
+      // Looked at before measuring: the screenshot shows what a failure means.
+      await screenshot(page, `${name}-list-1440`);
+      const header = page.locator('.wx-resource-table thead tr').first();
+      const actions = header.locator('th', { hasText: '操作' });
+      // The last data column: the header cell just before 操作.
+      const last = header.locator('th:has(+ th:has-text("操作"))');
+      const a = await actions.boundingBox();
+      const b = await last.boundingBox();
+      if (!a || !b) throw new Error('header cells not found');
+      expect(b.width, `${await last.textContent()} has room`).toBeGreaterThan(40);
+      expect(b.x + b.width, `${await last.textContent()} ends before 操作`).toBeLessThanOrEqual(a.x + 0.5);
+      // Optional columns that do not fit are left out, and 列设置 says so; a wider screen has them.
+      expect(await header.locator('th', { hasText: leftOut }).count()).toBe(0);
+      await page.getByRole('button', { name: /^列设置，\d+ 列未显示$/ }).waitFor();
+      await page.setViewportSize({ width: 1920, height: 900 });
+      await header.locator('th', { hasText: leftOut }).waitFor();
+      expect(await page.getByRole('button', { name: '列设置', exact: true }).count()).toBe(1);
+      await close();
+    },
+  );
+
   it('collapses the menu and keeps the current screen selected', async () => {
     const { page, close } = await openPage(session);
     await useToken(page, token);
