@@ -55,8 +55,10 @@ function lighterAntdInternals(): Plugin {
  * `<link rel="modulepreload">` for the public home's lazy chunks (the public layout and the blog
  * home, with what they import), so a phone fetches them alongside the entry instead of one after
  * another once the router has run: two round trips less before the first paint of `/`, the page
- * most visitors open first. Other pages pay a few KB they may not use; the back office's own
- * chunks stay lazy.
+ * most visitors open first. They stand between `<!-- public-home-preload -->` markers, and the
+ * server (server/src/static/ui.ts) leaves the block out of every page that is not public: the back
+ * office and the login screens never use the public stylesheets, and Chromium warns in the console
+ * about a preloaded stylesheet nothing uses.
  */
 function preloadPublicHome(): Plugin {
   const screens = ['src/public/PublicLayout.tsx', 'src/public/blog/BlogHome.tsx'];
@@ -91,7 +93,8 @@ function preloadPublicHome(): Plugin {
           ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
         ];
         if (links.length === 0) return html;
-        return html.replace(/\n\s*<\/head>/, `\n${links.map((link) => `    ${link}`).join('\n')}\n  </head>`);
+        const block = ['<!-- public-home-preload -->', ...links, '<!-- /public-home-preload -->'];
+        return html.replace(/\n\s*<\/head>/, `\n${block.map((line) => `    ${line}`).join('\n')}\n  </head>`);
       },
     },
   };

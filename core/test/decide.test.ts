@@ -24,7 +24,8 @@ const editor = as(['editor']);
 const operator = as(['operator']);
 
 const allow: Decision = { kind: 'allow' };
-const toScanLogin: Decision = { kind: 'redirect', to: '/scan_login' };
+// The login comes back to the protected page that asked for it.
+const toScanLogin: Decision = { kind: 'redirect', to: '/scan_login', returnHere: true };
 const toAdminLogin: Decision = { kind: 'redirect', to: '/admin/login' };
 const toAdmin: Decision = { kind: 'redirect', to: '/admin' };
 const eject: Decision = { kind: 'eject', message: '你没有任何权限！即将退出登录' };

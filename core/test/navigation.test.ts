@@ -6,11 +6,14 @@ import {
   findAdminRoute,
   findPublicRoute,
   hasOpenableItem,
+  listingsOfRoute,
   type MenuItem,
   matchPattern,
   PUBLIC_ROUTES,
   permissionsOf,
   ROLES,
+  SCAN_LOGIN_CONFIRM_PATTERN,
+  siteAreaOf,
   visibleMenu,
 } from '../src/index';
 
@@ -33,6 +36,7 @@ describe('matchPattern', () => {
     ['/article/:id', '/article/%E5%90%88%E5%90%8C', { id: '合同' }],
     ['/article/:id', '/article/%E0', { id: '%E0' }],
     ['law/doc/category', 'law/doc/category', {}],
+    ['/article/:id', '/article/AbC', { id: 'AbC' }],
   ])('%s matches %s with %j', (pattern, path, params) => {
     expect(matchPattern(pattern, path)).toEqual(params);
   });
@@ -47,6 +51,9 @@ describe('matchPattern', () => {
     ['/doc/detail/:id/:page?', '/doc/detail/1/2/3'],
     ['/doc/list/:categoryId?', '/doc/lists'],
     ['law/doc', 'law/doc/category'],
+    // Case matters (the UI's routes are caseSensitive).
+    ['/music', '/Music'],
+    ['OMS/order', 'oms/order'],
   ])('%s does not match %s', (pattern, path) => {
     expect(matchPattern(pattern, path)).toBeNull();
   });
@@ -151,6 +158,14 @@ describe('ADMIN_ROUTES', () => {
     }
   });
 
+  it('declares what each route shows: the server monitor, three screens of their own, the rest registry lists', () => {
+    const of = (screen: string) => ADMIN_ROUTES.filter((r) => r.screen === screen).map((r) => r.pattern);
+    expect(of('serverMonitor')).toEqual(['sys-tools/monitor']);
+    expect(of('custom').sort()).toEqual(['OMS/chapter', 'OMS/income', 'runner/dispatch']);
+    // A screen of its own is not also a registry list.
+    for (const pattern of of('custom')) expect(listingsOfRoute(pattern), pattern).toEqual([]);
+  });
+
   it('findAdminRoute tells nested routes apart and does not match the index', () => {
     expect(findAdminRoute('/admin/law/doc')?.pattern).toBe('law/doc');
     expect(findAdminRoute('/admin/law/doc/category')?.pattern).toBe('law/doc/category');
@@ -158,6 +173,11 @@ describe('ADMIN_ROUTES', () => {
     expect(findAdminRoute('/admin/OMS/order/')?.pattern).toBe('OMS/order');
     expect(findAdminRoute('/admin')).toBeUndefined();
     expect(findAdminRoute('/admin/nope')).toBeUndefined();
+    expect(findAdminRoute('/admin/oms/order')).toBeUndefined();
+    // Only below /admin/.
+    expect(findAdminRoute('/crm/supplier')).toBeUndefined();
+    expect(findAdminRoute('/adminOMS/order')).toBeUndefined();
+    expect(findAdminRoute('/x/admin/OMS/order')).toBeUndefined();
   });
 });
 
@@ -273,5 +293,50 @@ describe('hasOpenableItem', () => {
     ],
   ] as [string, MenuItem[], boolean][])('%s → %s', (_, menu, expected) => {
     expect(hasOpenableItem(menu)).toBe(expected);
+  });
+});
+
+describe('siteAreaOf', () => {
+  it.each([
+    ['/', 'public'],
+    ['/article/42', 'public'],
+    ['/doc/detail/7/3', 'public'],
+    ['/doc/list', 'public'],
+    ['/music/', 'public'],
+    ['/cloud/api', 'public'],
+    ['/scan_login', 'login'],
+    ['/scan_login/confirm/abc_DEF-123', 'login'],
+    ['/admin/login', 'login'],
+    ['/admin', 'admin'],
+    ['/admin/', 'admin'],
+    ['/admin/OMS/order', 'admin'],
+    ['/admin/law/doc/category', 'admin'],
+    ['/admin/sys-tools/monitor', 'admin'],
+  ])('%s is %s', (path, area) => {
+    expect(siteAreaOf(path)).toBe(area);
+  });
+
+  it.each([
+    '/no-such-page',
+    '/article',
+    '/article/1/extra',
+    '/doc/detail',
+    '/cloud/api/x',
+    '/scan_login/confirm',
+    '/admin/no-such',
+    '/admin/OMS',
+    '/crm/supplier',
+    '/Music',
+    '/admin/oms/order',
+    '/favicon.ico',
+  ])('%s is the 404 screen', (path) => {
+    expect(siteAreaOf(path)).toBeNull();
+  });
+
+  it('knows every pattern of the route table', () => {
+    for (const r of PUBLIC_ROUTES)
+      expect(siteAreaOf(r.pattern.replace(/:(\w+)\??/g, '1')), r.pattern).toBe('public');
+    for (const r of ADMIN_ROUTES) expect(siteAreaOf(`/admin/${r.pattern}`), r.pattern).toBe('admin');
+    expect(siteAreaOf(SCAN_LOGIN_CONFIRM_PATTERN.replace(':ticket', 't'))).toBe('login');
   });
 });

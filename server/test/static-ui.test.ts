@@ -5,8 +5,14 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp } from './helpers/app.js';
 
-const INDEX =
-  '<!doctype html><html><head><title>万象</title></head><body><div id="root"></div></body></html>';
+// As the build writes it (ui/vite.config.ts): the public home's preloads between markers.
+const PRELOADS = `
+    <!-- public-home-preload -->
+    <link rel="modulepreload" crossorigin href="/assets/PublicLayout-Ab12.js">
+    <link rel="preload" as="style" crossorigin href="/assets/PublicLayout-Cd34.css">
+    <!-- /public-home-preload -->`;
+const INDEX = `<!doctype html><html><head><title>万象</title>${PRELOADS}\n  </head><body><div id="root"></div></body></html>`;
+const INDEX_WITHOUT_PRELOADS = INDEX.replace(PRELOADS, '');
 const SCRIPT = 'console.log("app")';
 
 describe.each(DB_KINDS)('serving the built UI on %s', (kind) => {
@@ -71,8 +77,8 @@ describe.each(DB_KINDS)('serving the built UI on %s', (kind) => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
-  it.each(['/admin/login', '/admin/OMS/order', '/article/42', '/doc/detail/7/3', '/no/such/page'])(
-    'answers index.html with 200 for the client route %s',
+  it.each(['/article/42', '/doc/detail/7/3', '/music/', '/cloud/api', '/merchant_join?number=MJ1'])(
+    'answers index.html with 200 and the public home’s preloads for the public page %s',
     async (url) => {
       const res = await get(url);
       expect(res.statusCode).toBe(200);
@@ -81,6 +87,45 @@ describe.each(DB_KINDS)('serving the built UI on %s', (kind) => {
       expect(res.body).toBe(INDEX);
     },
   );
+
+  it.each([
+    '/admin/login',
+    '/admin',
+    '/admin/OMS/order',
+    '/admin/law/doc/category',
+    '/scan_login',
+    '/scan_login/confirm/t1?x=1',
+  ])('answers index.html with 200 but no public preloads for the screen %s', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(INDEX_WITHOUT_PRELOADS);
+  });
+
+  it.each([
+    '/no/such/page',
+    '/no-such-page?x=1',
+    '/admin/no-such',
+    '/admin/oms/order',
+    '/article/1/extra',
+    '/scan_login/confirm',
+  ])('answers index.html with 404 for %s, which the UI shows its 404 screen for', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(INDEX_WITHOUT_PRELOADS);
+  });
+
+  it('answers the API’s JSON 404 below the gateway /cloud/api/, never the site', async () => {
+    for (const url of ['/cloud/api/x', '/cloud/api/weather/today?city=1']) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json()).toEqual({ success: false, errorCode: 404, message: expect.any(String) });
+    }
+  });
 
   it('keeps the JSON 404 for /api paths, even ones that look like files', async () => {
     for (const url of ['/api/nope', '/api/assets/index-Bx7k2p.js']) {

@@ -1,6 +1,6 @@
 /** The back office: every admin route, the server monitor with real figures, console hygiene. */
 import { hostname } from 'node:os';
-import { ADMIN_ROUTES, listingsOfRoute } from '@wanxiang/core';
+import { ADMIN_ROUTES, formatDateTime, listingsOfRoute } from '@wanxiang/core';
 import type { Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,9 +13,6 @@ import {
   TEST_ADMIN_PASSWORD,
   useToken,
 } from './harness';
-
-/** Screens of their own (DOMAIN.md), not registry lists; their real screens come with their issues. */
-const CUSTOM_SCREENS = new Set(['OMS/income', 'runner/dispatch', 'OMS/chapter']);
 
 describe.runIf(browserAvailable())('admin back office (e2e)', () => {
   let session: Session;
@@ -36,9 +33,9 @@ describe.runIf(browserAvailable())('admin back office (e2e)', () => {
       const path = `/admin/${route.pattern}`;
       await page.goto(path);
       await page.locator('.wx-admin-title').getByText(route.title, { exact: true }).waitFor();
-      if (route.pattern === 'sys-tools/monitor') {
+      if (route.screen === 'serverMonitor') {
         await page.locator('.wx-monitor').waitFor();
-      } else if (CUSTOM_SCREENS.has(route.pattern) || listingsOfRoute(route.pattern).length === 0) {
+      } else if (route.screen === 'custom' || listingsOfRoute(route.pattern).length === 0) {
         await page.getByRole('heading', { name: route.title, exact: true }).waitFor();
       } else {
         // The registry's list, its rows answered (no spinner, no error state).
@@ -58,8 +55,15 @@ describe.runIf(browserAvailable())('admin back office (e2e)', () => {
   }, 240_000);
 
   it('loads the server figures before the monitor renders, shows real ones and refreshes them', async () => {
-    const { page, errors, close } = await openPage(session);
+    // In a browser set to UTC: the time stamp still reads China Standard Time.
+    const { page, errors, close } = await openPage(session, { timezoneId: 'UTC' });
     await useToken(page, token);
+    let collectedAt = 0;
+    page.on('response', async (r) => {
+      if (r.url().endsWith('/api/admin/server-monitor') && r.ok()) {
+        collectedAt = ((await r.json()) as { data: { collectedAt: number } }).data.collectedAt;
+      }
+    });
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'admin', exact: true }).waitFor();
 
@@ -101,6 +105,10 @@ describe.runIf(browserAvailable())('admin back office (e2e)', () => {
     const cpu = page.locator('.wx-monitor-gauge').filter({ hasText: '主机 CPU' });
     expect(await cpu.locator('.ant-progress').first().textContent()).toMatch(/^\d+(\.\d)?%$/);
 
+    const chinaTime = (at: number) =>
+      `更新于 ${formatDateTime(at)}:${String(new Date(at).getUTCSeconds()).padStart(2, '0')}`;
+    await expect.poll(() => page.locator('.wx-monitor-updated').textContent()).toBe(chinaTime(collectedAt));
+
     // Auto refresh: the next answer comes by itself and the time stamp moves on.
     const stamp = await page.locator('.wx-monitor-updated').textContent();
     const next = await page.waitForResponse((r) => r.url().endsWith('/api/admin/server-monitor'), {
@@ -116,6 +124,57 @@ describe.runIf(browserAvailable())('admin back office (e2e)', () => {
     expect(errors).toEqual([]);
     await close();
   });
+
+  it('logs no warning about an unused preload on /admin/login or an admin screen; the public home keeps its preloads', async () => {
+    const home = await (await fetch(`${session.server.url}/`)).text();
+    expect(home).toMatch(/<link rel="preload" as="style"[^>]+\.css">/);
+    expect(home).toMatch(/<link rel="modulepreload"[^>]+PublicLayout-[\w-]+\.js">/);
+
+    const { page, warnings, errors, close } = await openPage(session);
+    await page.goto('/admin/login');
+    await page.locator('img[alt="验证码"]').waitFor();
+    // Chromium warns a few seconds after the load event about a preload nothing used.
+    await page.waitForTimeout(4_000);
+    await useToken(page, token);
+    await page.goto('/admin/OMS/store');
+    await page.locator('.wx-resource-table .ant-table-row').first().waitFor();
+    await page.waitForTimeout(4_000);
+    expect(warnings.filter((w) => /preload/i.test(w))).toEqual([]);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it.each([
+    ['OMS/good', 'goods', '排序'],
+    ['OMS/order', 'orders', '骑手'],
+  ])(
+    'at 1440 px the fixed 操作 column leaves the last data column of /admin/%s in view',
+    async (pattern, name, leftOut) => {
+      const { page, close } = await openPage(session, { width: 1440, height: 900 });
+      await useToken(page, token);
+      await page.goto(`/admin/${pattern}`);
+      await page.locator('.wx-resource-table .ant-table-row').first().waitFor();
+      await page.waitForFunction(() => !document.querySelector('.wx-resource-table .ant-spin-spinning'));
+      // Looked at before measuring: the screenshot shows what a failure means.
+      await screenshot(page, `${name}-list-1440`);
+      const header = page.locator('.wx-resource-table thead tr').first();
+      const actions = header.locator('th', { hasText: '操作' });
+      // The last data column: the header cell just before 操作.
+      const last = header.locator('th:has(+ th:has-text("操作"))');
+      const a = await actions.boundingBox();
+      const b = await last.boundingBox();
+      if (!a || !b) throw new Error('header cells not found');
+      expect(b.width, `${await last.textContent()} has room`).toBeGreaterThan(40);
+      expect(b.x + b.width, `${await last.textContent()} ends before 操作`).toBeLessThanOrEqual(a.x + 0.5);
+      // Optional columns that do not fit are left out, and 列设置 says so; a wider screen has them.
+      expect(await header.locator('th', { hasText: leftOut }).count()).toBe(0);
+      await page.getByRole('button', { name: /^列设置，\d+ 列未显示$/ }).waitFor();
+      await page.setViewportSize({ width: 1920, height: 900 });
+      await header.locator('th', { hasText: leftOut }).waitFor();
+      expect(await page.getByRole('button', { name: '列设置', exact: true }).count()).toBe(1);
+      await close();
+    },
+  );
 
   it('collapses the menu and keeps the current screen selected', async () => {
     const { page, close } = await openPage(session);

@@ -61,7 +61,40 @@ describe.runIf(browserAvailable())('404, Loading... and error answers (e2e)', ()
     await page.getByRole('button', { name: '返回首页' }).click();
     // /admin, which sends a signed-out visitor on to the login screen.
     await page.waitForURL((url) => url.pathname === '/admin/login');
-    expect(errors).toEqual([]);
+    // The page itself answered 404 (Chromium logs that), nothing else failed.
+    expect(errors).toEqual([
+      'Failed to load resource: the server responded with a status of 404 (Not Found)',
+    ]);
+    await close();
+  });
+
+  it('answers HTTP 404 for an unknown page (the 404 screen still shows), JSON for an unknown API path, 200 for known pages', async () => {
+    const { page, close } = await openPage(session);
+    // Signed in: a signed-out visitor of /admin/no-such is sent to the login screen first.
+    await useToken(page, adminToken);
+    for (const path of ['/no-such-page', '/admin/no-such', '/article/1/extra']) {
+      const res = await page.goto(path);
+      expect(res?.status(), path).toBe(404);
+      expect(res?.headers()['content-type'], path).toMatch(/^text\/html/);
+      await page.getByText(`${path} has error Not Found`, { exact: true }).waitFor();
+    }
+    for (const path of ['/cloud/api/x', '/api/no-such']) {
+      const res = await page.goto(path);
+      expect(res?.status(), path).toBe(404);
+      expect(res?.headers()['content-type'], path).toMatch(/^application\/json/);
+      expect(await res?.json(), path).toMatchObject({ success: false, errorCode: 404 });
+    }
+    for (const path of [
+      '/',
+      '/article/42',
+      '/doc/detail/7/3',
+      '/cloud/api',
+      '/scan_login',
+      '/admin/login',
+      '/admin/OMS/good',
+    ]) {
+      expect((await page.goto(path))?.status(), path).toBe(200);
+    }
     await close();
   });
 

@@ -80,25 +80,34 @@ export interface TestPage {
   page: Page;
   /** console errors and uncaught exceptions seen so far. */
   errors: string[];
+  /** console warnings seen so far (Chromium's own, e.g. about an unused preload, among them). */
+  warnings: string[];
   close(): Promise<void>;
 }
 
 export async function openPage(
   session: Session,
-  options: { width?: number; height?: number } = {},
+  /** `timezoneId`: the browser's zone (e.g. 'UTC'); the machine's by default. */
+  options: { width?: number; height?: number; timezoneId?: string } = {},
 ): Promise<TestPage> {
   const context = await session.browser.newContext({
     baseURL: session.server.url,
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     locale: 'zh-CN',
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   const page = await context.newPage();
   const errors: string[] = [];
+  const warnings: string[] = [];
   page.on('console', (message) => {
+    // On a page that is not HTML (useToken's /favicon.svg) Chromium asks for /favicon.ico, which
+    // the site does not have (its pages name /favicon.svg): the server's 404 is right.
+    if (message.location().url.endsWith('/favicon.ico')) return;
     if (message.type() === 'error') errors.push(message.text());
+    if (message.type() === 'warning') warnings.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
-  return { context, page, errors, close: () => context.close() };
+  return { context, page, errors, warnings, close: () => context.close() };
 }
 
 /** Signs in through the API (captcha answer from the test server's env): returns the token. */

@@ -11,6 +11,7 @@ import {
   browserAvailable,
   openPage,
   type Session,
+  screenshot,
   screenshotsAtBothWidths,
   startSession,
   TEST_ADMIN_PASSWORD,
@@ -245,6 +246,45 @@ describe.runIf(browserAvailable())('public tools (e2e)', () => {
     });
     // The unknown number's lookup answers 404, which the browser logs.
     expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+    await close();
+  });
+
+  it('/merchant_join: the status shows China Standard Time in a browser set to UTC', async () => {
+    const { page, errors, close } = await openPage(session, { timezoneId: 'UTC' });
+    const number = 'MJ20240502ABCDEFGH23';
+    // Submitted at 03:14 China time on 2 May, which is 19:14 UTC on 1 May.
+    await page.route(`**/api/public/merchant-applications/${number}`, (route) =>
+      route.fulfill({
+        json: {
+          success: true,
+          data: {
+            number,
+            status: 'auditing',
+            statusLabel: '审核中',
+            shortName: '知味面馆',
+            submittedAt: '2024-05-01T19:14:00.000Z',
+            updatedAt: '2024-05-01T16:05:00.000Z',
+            auditDetail: [],
+            canResubmit: false,
+          },
+        },
+      }),
+    );
+    await page.goto('/merchant_join');
+    expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('UTC');
+    await page.getByLabel('申请编号').fill(number);
+    await page.getByRole('button', { name: /查询$/ }).click();
+    const result = page.getByTestId('status-result');
+    await result.waitFor();
+    const value = (label: string) =>
+      result
+        .locator('.ant-descriptions-item')
+        .filter({ hasText: label })
+        .locator('.ant-descriptions-item-content');
+    expect(await value('提交时间').textContent()).toBe('2024-05-02 03:14');
+    expect(await value('最近更新').textContent()).toBe('2024-05-02 00:05');
+    await screenshot(page, 'merchant-join-status-utc');
+    expect(errors).toEqual([]);
     await close();
   });
 });

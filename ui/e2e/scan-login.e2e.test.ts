@@ -90,6 +90,33 @@ describe.runIf(browserAvailable())('scan login (e2e)', () => {
     await b.close();
   });
 
+  it('a protected page sends a signed-out visitor to /scan_login and is where they return (password or scan)', async () => {
+    // 密码登录 from /music.
+    const a = await openPage(session);
+    await a.page.goto('/music');
+    await a.page.waitForURL((u) => u.pathname === '/scan_login');
+    await a.page.getByRole('tab', { name: '密码登录' }).click();
+    await fillLogin(a.page, 'editor', 'editor123', TEST_CAPTCHA_CODE);
+    await a.page.waitForURL((u) => u.pathname === '/music');
+    await a.page.locator('.wx-public-account-name').getByText('editor').waitFor();
+
+    // 扫码登录 from /job with a query: the path and the query come back.
+    const c = await openPage(session);
+    await c.page.goto('/job?page=2');
+    await c.page.waitForURL((u) => u.pathname === '/scan_login');
+    await c.page.getByRole('link', { name: '← 返回网站' }).waitFor();
+    expect(await c.page.getByRole('link', { name: '← 返回网站' }).getAttribute('href')).toBe('/job?page=2');
+    const b = await phone(await confirmUrlOf(c.page));
+    await b.page.getByRole('button', { name: '确认登录' }).click();
+    await b.page.getByRole('heading', { name: '已确认登录' }).waitFor();
+    await c.page.waitForURL((u) => u.pathname === '/job' && u.search === '?page=2');
+    expect(a.errors).toEqual([]);
+    expect(c.errors).toEqual([]);
+    await a.close();
+    await b.close();
+    await c.close();
+  });
+
   it('B cancels: A shows 已取消 and 重新获取 gives a new code', async () => {
     const a = await openPage(session);
     await a.page.goto('/scan_login');

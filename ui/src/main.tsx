@@ -3,7 +3,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { Root } from './app/Root';
-import { buildRoutes, type RouteHandle } from './app/routes';
+import type { RouteHandle } from './app/route-handle';
+import { buildRoutes } from './app/routes';
 import { createServices, startServices } from './app/services';
 import './styles.css';
 

@@ -14,11 +14,20 @@ export interface PublicRoute {
   screen: boolean;
 }
 
+/**
+ * What an admin route shows: a registry-driven list (`resource`, the default), a screen of its own
+ * (DOMAIN.md "custom"; their real screens come with their issues), or the server monitor, whose
+ * figures are loaded before it renders. The UI picks the component and the tests what to expect
+ * from this, so a screen is declared once.
+ */
+export type AdminScreenKind = 'resource' | 'custom' | 'serverMonitor';
+
 export interface AdminRoute {
   /** Pattern below /admin/. */
   pattern: string;
   title: string;
   area: PermissionArea;
+  screen: AdminScreenKind;
 }
 
 const pub = (pattern: string, title: string, requiresLogin = false, screen = true): PublicRoute => ({
@@ -47,11 +56,12 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   pub('/tool/google_code', '动态口令'),
 ];
 
-const admin = (pattern: string, title: string, area: PermissionArea): AdminRoute => ({
-  pattern,
-  title,
-  area,
-});
+const admin = (
+  pattern: string,
+  title: string,
+  area: PermissionArea,
+  screen: AdminScreenKind = 'resource',
+): AdminRoute => ({ pattern, title, area, screen });
 
 export const ADMIN_ROUTES: readonly AdminRoute[] = [
   admin('crm/supplier', '供应商', 'crm'),
@@ -76,19 +86,19 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   admin('OMS/coupon_rule', '发券规则', 'marketing'),
   admin('OMS/couponLog', '发券记录', 'marketing'),
   admin('OMS/score', '积分', 'marketing'),
-  admin('OMS/income', '收入统计', 'finance'),
+  admin('OMS/income', '收入统计', 'finance', 'custom'),
   admin('OMS/invite', '邀请有礼', 'marketing'),
   admin('OMS/miniProgram/ads', '广告位', 'marketing'),
   admin('OMS/miniProgram/module', '模块开关', 'marketing'),
-  admin('OMS/chapter', '工资分成', 'finance'),
+  admin('OMS/chapter', '工资分成', 'finance', 'custom'),
   admin('OMS/card', '储值卡', 'finance'),
   admin('runner/runner', '骑手', 'runner'),
   admin('runner/order', '配送订单', 'runner'),
-  admin('runner/dispatch', '按订单派单', 'runner'),
+  admin('runner/dispatch', '按订单派单', 'runner', 'custom'),
   admin('sys-user', '用户管理', 'system'),
   admin('sys-config/platform', '平台设置', 'system'),
   admin('sys-config/old', '历史版本', 'system'),
-  admin('sys-tools/monitor', '服务器监控', 'system'),
+  admin('sys-tools/monitor', '服务器监控', 'system', 'serverMonitor'),
   admin('blog/photo', '图片', 'blog'),
   admin('blog/article', '文章', 'blog'),
   admin('law/work_tool', '工作工具', 'law'),
@@ -121,8 +131,13 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
 export const ADMIN_LOGIN_PATH = '/admin/login';
 export const ADMIN_HOME_PATH = '/admin';
 export const SCAN_LOGIN_PATH = '/scan_login';
+/** Opened from the QR code: confirms another device's scan login. */
+export const SCAN_LOGIN_CONFIRM_PATTERN = '/scan_login/confirm/:ticket';
 
-/** Matches a react-router style pattern (`:param`, optional `:param?`) against a pathname. */
+/**
+ * Matches a react-router style pattern (`:param`, optional `:param?`) against a pathname. Case
+ * matters, as in the spec (OMS/…) and in the UI's router (its routes are `caseSensitive`).
+ */
 export function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
   const want = pattern.split('/').filter(Boolean);
   const have = pathname.replace(/\/+$/, '').split('/').filter(Boolean);
@@ -157,6 +172,25 @@ export function findPublicRoute(pathname: string): PublicRoute | undefined {
 }
 
 export function findAdminRoute(pathname: string): AdminRoute | undefined {
-  const below = pathname.replace(/^\/admin\/?/, '');
-  return ADMIN_ROUTES.find((r) => matchPattern(r.pattern, below));
+  const below = /^\/admin(?:\/(.*))?$/.exec(pathname);
+  if (!below) return undefined;
+  return ADMIN_ROUTES.find((r) => matchPattern(r.pattern, below[1] ?? ''));
+}
+
+/**
+ * What the UI's router shows at a path: a page of the public layout, a login screen, the back
+ * office (whose unknown screens the guard decides after sign-in), or its 404 screen (null). The
+ * server answers 404 for null, with the UI so the 404 screen still renders.
+ */
+export type SiteArea = 'public' | 'login' | 'admin';
+
+export function siteAreaOf(pathname: string): SiteArea | null {
+  if (findPublicRoute(pathname)) return 'public';
+  if (
+    [SCAN_LOGIN_PATH, SCAN_LOGIN_CONFIRM_PATTERN, ADMIN_LOGIN_PATH].some((p) => matchPattern(p, pathname))
+  ) {
+    return 'login';
+  }
+  if (matchPattern(ADMIN_HOME_PATH, pathname) || findAdminRoute(pathname)) return 'admin';
+  return null;
 }

@@ -22,7 +22,11 @@ export interface SessionView {
 
 export type Decision =
   | { kind: 'allow' }
-  | { kind: 'redirect'; to: string }
+  /**
+   * `returnHere`: the login `to` leads to should come back to this path (spec §2: /scan_login
+   * returns to the remembered public path, and a protected route's own path counts).
+   */
+  | { kind: 'redirect'; to: string; returnHere?: true }
   /** Signed in but the user is still loading: show Loading... */
   | { kind: 'wait' }
   /** Spec §5: show the message, sign out, go to /admin/login. */
@@ -49,6 +53,8 @@ export function decide(pathname: string, session: SessionView): Decision {
     return { kind: 'allow' };
   }
   const route = findPublicRoute(path);
-  if (route?.requiresLogin && !session.signedIn) return { kind: 'redirect', to: SCAN_LOGIN_PATH };
+  if (route?.requiresLogin && !session.signedIn) {
+    return { kind: 'redirect', to: SCAN_LOGIN_PATH, returnHere: true };
+  }
   return { kind: 'allow' };
 }

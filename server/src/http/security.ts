@@ -8,8 +8,11 @@
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
+/** The JSON API, and the API market's gateway below /cloud/api/ (API.md; /cloud/api itself is a page). */
 export function isApiPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+  return (
+    url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || url.startsWith('/cloud/api/')
+  );
 }
 
 const HELMET_OPTIONS: HelmetOptions = {

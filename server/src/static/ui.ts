@@ -1,13 +1,16 @@
 /**
  * Serves the built UI, so one process on one port is the whole product. Hashed assets under
  * /assets are cached for a year (their names change with their content); everything else,
- * index.html above all, is revalidated so a deploy shows at once. Any other GET outside /api
- * answers index.html (the SPA's router decides), and /api paths that match nothing answer the
- * JSON 404. This plugin owns the app's not-found handler for that reason.
+ * index.html above all, is revalidated so a deploy shows at once. Any other GET outside the API
+ * answers index.html, with 200 where core's route table has a screen and 404 where the UI shows
+ * its 404 screen; API paths (/api, the gateway's /cloud/api/…) that match nothing answer the JSON
+ * 404. This plugin owns the app's not-found handler for that reason.
  */
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { siteAreaOf } from '@wanxiang/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendApiNotFound } from '../http/errors.js';
@@ -15,6 +18,18 @@ import { isApiPath } from '../http/security.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
+
+/**
+ * Around the public home's preloads in the built index.html (ui/vite.config.ts
+ * `preloadPublicHome`). Only the public pages get them: elsewhere their stylesheets would go
+ * unused, which Chromium warns about in the console of every back-office load.
+ */
+const PUBLIC_PRELOADS = /\s*<!-- public-home-preload -->[\s\S]*?<!-- \/public-home-preload -->/;
+
+function pathnameOf(url: string): string {
+  const end = url.search(/[?#]/);
+  return end < 0 ? url : url.slice(0, end);
+}
 
 export const uiPlugin = fp<{ uiDist: string | null }>(
   async (app, { uiDist }) => {
@@ -44,7 +59,7 @@ export const uiPlugin = fp<{ uiDist: string | null }>(
       app.log.warn({ uiDist }, 'UI not built: only the API is served');
     }
 
-    app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
       if (isApiPath(request.url)) return sendApiNotFound(request, reply);
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
@@ -57,7 +72,14 @@ export const uiPlugin = fp<{ uiDist: string | null }>(
             '万象界面尚未构建。The UI is not built: run `npm run build`, or set UI_DIST to the built UI folder. The API under /api works.\n',
           );
       }
-      return reply.sendFile('index.html');
+      const area = siteAreaOf(pathnameOf(request.url));
+      if (area === 'public') return reply.sendFile('index.html');
+      const html = (await readFile(path.join(root, 'index.html'), 'utf8')).replace(PUBLIC_PRELOADS, '');
+      return reply
+        .code(area === null ? 404 : 200)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', REVALIDATE)
+        .send(html);
     });
   },
   { name: 'wanxiang-ui' },

@@ -3,7 +3,17 @@
  * cannot drift apart. Every layout and screen is its own lazy chunk: the public site never loads
  * admin code.
  */
-import { ADMIN_ROUTES, fetchServerMonitor, PUBLIC_ROUTES } from '@wanxiang/core';
+import {
+  ADMIN_HOME_PATH,
+  ADMIN_LOGIN_PATH,
+  ADMIN_ROUTES,
+  type AdminRoute,
+  type AdminScreenKind,
+  fetchServerMonitor,
+  PUBLIC_ROUTES,
+  SCAN_LOGIN_CONFIRM_PATTERN,
+  SCAN_LOGIN_PATH,
+} from '@wanxiang/core';
 import { Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { publicScreenOf } from '../public/screens';
@@ -12,6 +22,7 @@ import { lazyScreen } from '../screens/lazy-screen';
 import { ScreenOutlet } from '../screens/ScreenOutlet';
 import { Guard } from '../session/Guard';
 import { guardedLoader } from '../session/guarded-loader';
+import type { RouteHandle } from './route-handle';
 import type { Services } from './services';
 
 const PublicLayout = lazyScreen(() => import('../public/PublicLayout'));
@@ -28,52 +39,37 @@ const ServerMonitor = lazyScreen(() => import('../admin/monitor/ServerMonitor'))
 const MonitorError = lazyScreen(() => import('../admin/monitor/MonitorError'));
 const NotFound = lazyScreen(() => import('../screens/NotFound'));
 
-/** What a route needs loaded to render: fetched together on the first visit. */
-export interface RouteHandle {
-  preload?: () => Promise<unknown>;
-  /** false: the tab bar does not keep the screen mounted while another is shown (its data is the loader's). */
-  keepAlive?: boolean;
-}
-
-const MONITOR_PATTERN = 'sys-tools/monitor';
-/**
- * Screens of their own (DOMAIN.md "custom"), not registry lists; they get their screens with their
- * issues. Every other admin route is a ResourcePage, which decides inside its chunk what the
- * registry lists for it, so the route table (in the entry chunk) never imports the registry.
- */
-const CUSTOM_PATTERNS = new Set(['OMS/income', 'runner/dispatch', 'OMS/chapter']);
-
 export function buildRoutes(services: Services): RouteObject[] {
-  const adminScreens: RouteObject[] = ADMIN_ROUTES.map((route) =>
-    route.pattern === MONITOR_PATTERN
-      ? {
-          id: `admin:${route.pattern}`,
-          path: route.pattern,
-          // The figures are loaded before the screen renders (spec §2), its chunk meanwhile.
-          loader: guardedLoader(services, () => {
-            void ServerMonitor.preload();
-            return fetchServerMonitor(services.http);
-          }),
-          element: <ServerMonitor />,
-          errorElement: <MonitorError />,
-          handle: { preload: ServerMonitor.preload, keepAlive: false } satisfies RouteHandle,
-        }
-      : CUSTOM_PATTERNS.has(route.pattern)
-        ? {
-            id: `admin:${route.pattern}`,
-            path: route.pattern,
-            element: <AdminScreen title={route.title} />,
-            handle: { preload: AdminScreen.preload } satisfies RouteHandle,
-          }
-        : {
-            id: `admin:${route.pattern}`,
-            path: route.pattern,
-            element: <ResourcePage route={route.pattern} title={route.title} />,
-            handle: { preload: ResourcePage.preload } satisfies RouteHandle,
-          },
-  );
+  // Each kind of admin screen core declares (AdminRoute.screen), as a route.
+  const adminScreen: Record<AdminScreenKind, (route: AdminRoute) => RouteObject> = {
+    serverMonitor: () => ({
+      // The figures are loaded before the screen renders (spec §2), its chunk meanwhile.
+      loader: guardedLoader(services, () => {
+        void ServerMonitor.preload();
+        return fetchServerMonitor(services.http);
+      }),
+      element: <ServerMonitor />,
+      errorElement: <MonitorError />,
+      handle: { preload: ServerMonitor.preload, keepAlive: false } satisfies RouteHandle,
+    }),
+    custom: (route) => ({
+      element: <AdminScreen title={route.title} />,
+      handle: { preload: AdminScreen.preload } satisfies RouteHandle,
+    }),
+    // ResourcePage decides inside its chunk what the registry lists for the route, so the route
+    // table (in the entry chunk) never imports the registry.
+    resource: (route) => ({
+      element: <ResourcePage route={route.pattern} title={route.title} />,
+      handle: { preload: ResourcePage.preload } satisfies RouteHandle,
+    }),
+  };
+  const adminScreens: RouteObject[] = ADMIN_ROUTES.map((route) => ({
+    ...adminScreen[route.screen](route),
+    id: `admin:${route.pattern}`,
+    path: route.pattern,
+  }));
 
-  return [
+  return caseSensitive([
     {
       id: 'root',
       path: '/',
@@ -110,26 +106,26 @@ export function buildRoutes(services: Services): RouteObject[] {
         },
         {
           id: 'scan-login',
-          path: 'scan_login',
+          path: SCAN_LOGIN_PATH,
           element: <ScanLogin />,
           handle: { preload: ScanLogin.preload } satisfies RouteHandle,
         },
         {
           // Opened from the QR code: confirms another device's scan login (signs in inline).
           id: 'scan-login-confirm',
-          path: 'scan_login/confirm/:ticket',
+          path: SCAN_LOGIN_CONFIRM_PATTERN,
           element: <ScanConfirm />,
           handle: { preload: ScanConfirm.preload } satisfies RouteHandle,
         },
         {
           id: 'admin-login',
-          path: 'admin/login',
+          path: ADMIN_LOGIN_PATH,
           element: <AdminLogin />,
           handle: { preload: AdminLogin.preload } satisfies RouteHandle,
         },
         {
           id: 'admin',
-          path: 'admin',
+          path: ADMIN_HOME_PATH,
           element: <AdminLayout />,
           handle: { preload: AdminLayout.preload } satisfies RouteHandle,
           children: [
@@ -150,5 +146,21 @@ export function buildRoutes(services: Services): RouteObject[] {
         },
       ],
     },
-  ];
+  ]);
+}
+
+/**
+ * Every route matches its path's case only, as core's matchPattern does (spec: OMS/…): the guard,
+ * the server's 404 and the router then agree on what /admin/oms/order is (nothing).
+ */
+function caseSensitive(routes: RouteObject[]): RouteObject[] {
+  return routes.map((route) =>
+    route.index
+      ? route
+      : {
+          ...route,
+          caseSensitive: true,
+          ...(route.children ? { children: caseSensitive(route.children) } : {}),
+        },
+  );
 }

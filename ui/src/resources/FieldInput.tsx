@@ -117,6 +117,9 @@ export function FieldInput({ field, labels, editing, resource, ...control }: Fie
         <DatePicker
           {...control}
           showTime={{ format: 'HH:mm' }}
+          // The picker holds China's wall clock (china-wall-clock.ts); 此刻 gives the browser's,
+          // right only where the two are the same.
+          showNow={new Date().getTimezoneOffset() === -480}
           format={DATE_TIME}
           placeholder={placeholder('请选择')}
           style={{ width: '100%' }}

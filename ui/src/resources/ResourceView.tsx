@@ -21,7 +21,7 @@ import {
   type Row,
 } from '@wanxiang/core';
 import { App, Button, Empty, Space, Table, type TableProps, Tooltip } from 'antd';
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { readTablePreference, tableKey } from '../preferences/keys';
 import { usePreference } from '../preferences/PreferencesContext';
 import { useServices, useSession } from '../session/services-context';
@@ -32,9 +32,10 @@ import { FieldValue } from './FieldValue';
 import { FilterBar } from './FilterBar';
 import { unreportedFailure } from './failures';
 import { ActionInputModal, prefetchDialogs, RecordDrawer, ResourceForm } from './lazy-parts';
-import { actionsWidth, RowActions, rowCommands } from './RowActions';
+import { RowActions, rowCommands } from './RowActions';
 import { rowName } from './row-name';
 import { SavedFilters } from './SavedFilters';
+import { useColumnsThatFit } from './use-columns-that-fit';
 import { type ListLocation, useListController } from './useListController';
 
 const NO_PERMISSIONS: readonly string[] = [];
@@ -59,7 +60,17 @@ export function ResourceView({ def, location, title, fixedFilters = NO_FILTERS }
   const writable = can(permissions, def.area, 'write');
   const [tablePreference, setTablePreference] = usePreference(tableKey(def.name), readTablePreference);
   const allColumns = useMemo(() => columnsOf(def), [def]);
-  const shownColumns = visibleColumns(allColumns, tablePreference?.columns);
+  const chosenColumns = visibleColumns(allColumns, tablePreference?.columns);
+  const tableBox = useRef<HTMLDivElement>(null);
+  const selectable = canDelete(def) && writable;
+  // Without a column choice of the user's, the defaults that fit beside the fixed 操作 column.
+  const { shown: shownColumns, left: leftOut } = useColumnsThatFit(tableBox, {
+    def,
+    columns: chosenColumns,
+    auto: tablePreference?.columns === undefined,
+    rows: controller.rows,
+    leading: selectable ? 1 : 0,
+  });
 
   const [form, setForm] = useState<{ row: Row | null } | null>(null);
   const [viewing, setViewing] = useState<Row | null>(null);
@@ -175,13 +186,13 @@ export function ResourceView({ def, location, title, fixedFilters = NO_FILTERS }
       key: 'actions',
       title: '操作',
       fixed: 'end' as const,
-      width: actionsWidth(def),
+      // As wide as the row's commands (nowrap): a width for the widest set a row could have
+      // would take room from the data columns on every page.
       render: (_: unknown, row: Row) => (
         <RowActions commands={rowCommands(def, row, handlers)} writable={writable} />
       ),
     },
   ];
-  const selectable = canDelete(def) && writable;
 
   const onChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, extra) => {
     if (extra.action === 'sort') {
@@ -217,7 +228,7 @@ export function ResourceView({ def, location, title, fixedFilters = NO_FILTERS }
   return (
     <div className="wx-resource" data-resource={def.name}>
       <FilterBar controller={controller} />
-      <div className="wx-resource-table">
+      <div className="wx-resource-table" ref={tableBox}>
         <div className="wx-table-toolbar">
           <h2 className="wx-table-title">{title}</h2>
           <Space wrap>
@@ -247,6 +258,7 @@ export function ResourceView({ def, location, title, fixedFilters = NO_FILTERS }
             <ColumnSettings
               all={allColumns}
               visible={shownColumns}
+              leftOut={leftOut}
               onChange={(keys) => setTablePreference({ ...tablePreference, columns: keys })}
             />
           </Space>

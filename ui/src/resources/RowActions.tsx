@@ -48,18 +48,6 @@ export function rowCommands(def: ResourceDef, row: Row, handlers: RowHandlers): 
   ];
 }
 
-/** Width of the 操作 column: enough for the longest set of commands a row can show. */
-export function actionsWidth(def: ResourceDef): number {
-  const labels = [
-    '详情',
-    ...(canUpdate(def) ? ['编辑'] : []),
-    ...(def.actions ?? []).map((a) => a.label),
-    ...(canDelete(def) ? ['删除'] : []),
-  ];
-  const shown = labels.length > INLINE ? [...labels.slice(0, INLINE - 1), '更多 ∨'] : labels;
-  return Math.max(80, shown.reduce((w, l) => w + [...l].length * 14 + 16, 0) + 16);
-}
-
 export function RowActions({ commands, writable }: { commands: RowCommand[]; writable: boolean }) {
   const inline = commands.length > INLINE ? commands.slice(0, INLINE - 1) : commands;
   const more = commands.length > INLINE ? commands.slice(INLINE - 1) : [];

@@ -30,11 +30,11 @@ export const textWidth = (text: string) =>
 function typeWidth(field: FieldDef): number {
   switch (field.type) {
     case 'enum':
-      return Math.max(...field.options.map((o) => textWidth(o.label) + 40), 80);
+      return Math.max(...field.options.map((o) => textWidth(o.label) + 32), 72);
     case 'money':
-      return 96;
+      return 88;
     case 'datetime':
-      return 148;
+      return 140;
     case 'date':
       return 104;
     case 'boolean':
@@ -43,7 +43,7 @@ function typeWidth(field: FieldDef): number {
       return 64;
     case 'integer':
     case 'number':
-      return 80;
+      return 72;
     case 'string':
       return field.format === 'url' ? 160 : 96;
     case 'relation':
@@ -60,7 +60,7 @@ function typeWidth(field: FieldDef): number {
 function column(def: ResourceDef, key: string, field: FieldDef, defaultVisible: boolean): ColumnDef {
   const sortable = isSortable(def, key);
   const title = field.label;
-  const width = Math.max(typeWidth(field), textWidth(title) + (sortable ? 52 : 32));
+  const width = Math.max(typeWidth(field), textWidth(title) + (sortable ? 44 : 32));
   const align =
     field.type === 'money' || field.type === 'integer' || field.type === 'number'
       ? 'right'
@@ -87,7 +87,7 @@ function listOrder(def: ResourceDef): [string, FieldDef][] {
 export function columnsOf(def: ResourceDef): ColumnDef[] {
   const system = SYSTEM_FIELD_DEFS as Record<string, FieldDef>;
   return [
-    { ...column(def, 'id', system.id as FieldDef, true), width: 88, align: undefined },
+    { ...column(def, 'id', system.id as FieldDef, true), width: 80, align: undefined },
     ...listOrder(def).map(([key, field]) => column(def, key, field, !field.hideInList)),
     column(def, 'createdAt', system.createdAt as FieldDef, true),
     column(def, 'updatedAt', system.updatedAt as FieldDef, false),

@@ -14,6 +14,7 @@ import {
 } from '@wanxiang/core';
 import type { Dayjs } from 'dayjs';
 import { dayjs } from '../app/dayjs';
+import { fromChinaWallClock, toChinaWallClock } from './china-wall-clock';
 
 /** A value a form control holds. */
 export type FormValue = unknown;
@@ -33,6 +34,8 @@ export function toFormValue(field: FieldDef, wire: unknown): FormValue {
     case 'money':
       return typeof wire === 'number' ? Number(fenToYuan(wire)) : undefined;
     case 'datetime':
+      // China's wall clock, as the list shows it, whatever the browser's zone.
+      return toChinaWallClock(wire as string) ?? undefined;
     case 'date': {
       const d = dayjs(wire as string);
       return d.isValid() ? d : undefined;
@@ -59,7 +62,7 @@ export function toWireValue(field: FieldDef, value: FormValue): unknown {
     case 'number':
       return value === '' ? null : value;
     case 'datetime':
-      return (value as Dayjs).toISOString();
+      return fromChinaWallClock(value as Dayjs);
     case 'date':
       return (value as Dayjs).format(DATE);
     case 'json': {

@@ -15,10 +15,13 @@ describe('Guard', () => {
     expect(router.state.location.pathname).toBe('/admin/login');
   });
 
-  it('sends a signed-out visitor of a protected public screen to /scan_login', async () => {
-    const { router } = renderApp('/doc/detail/7/2');
+  it('sends a signed-out visitor of a protected public screen to /scan_login, which leads back to it', async () => {
+    const { router } = renderApp('/doc/detail/7/2?from=list');
     await screen.findByText('密码登录');
     expect(router.state.location.pathname).toBe('/scan_login');
+    expect(screen.getByRole('link', { name: '← 返回网站' }).getAttribute('href')).toBe(
+      '/doc/detail/7/2?from=list',
+    );
   });
 
   it('shows Loading... while the current user loads, then the screen', async () => {
@@ -62,6 +65,12 @@ describe('Guard', () => {
     renderApp('/admin/sys-user');
     await screen.findByText('抱歉，你没有访问此页面的权限，请联系管理员开通。');
     expect(screen.getByRole('button', { name: '返回首页' })).toBeTruthy();
+  });
+
+  it('does not open a screen under another case of its path, which the guard would not know', async () => {
+    signedInAs(USERS.editor);
+    renderApp('/admin/sys-User');
+    await screen.findByText('/admin/sys-User has error Not Found');
   });
 
   it('sends a signed-in visitor of /admin/login to /admin', async () => {

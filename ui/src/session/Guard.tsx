@@ -5,6 +5,7 @@
 import { type Decision, decide, sessionView } from '@wanxiang/core';
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import { rememberPublicPath } from '../platform/public-path';
 import { Loading } from '../screens/Loading';
 import { lazyScreen } from '../screens/lazy-screen';
 import { useServices, useSession } from './services-context';
@@ -13,11 +14,18 @@ const Forbidden = lazyScreen(() => import('../screens/Forbidden'));
 const SessionFailed = lazyScreen(() => import('../screens/SessionFailed'));
 
 export function Guard({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
-  const { session } = useServices();
+  const { pathname, search } = useLocation();
+  const { session, storage } = useServices();
   const snapshot = useSession((s) => s);
   const decision: Decision = decide(pathname, sessionView(snapshot));
   const eject = decision.kind === 'eject';
+
+  // A protected public page is never rendered for a signed-out visitor, so the public layout does
+  // not get to remember it: remembered here, for /scan_login to come back to after the login.
+  const returnHere = decision.kind === 'redirect' && decision.returnHere === true;
+  useEffect(() => {
+    if (returnHere) rememberPublicPath(storage, pathname + search);
+  }, [returnHere, storage, pathname, search]);
 
   useEffect(() => {
     // Once: the machine shows the message and signs out; decide() then redirects to /admin/login.

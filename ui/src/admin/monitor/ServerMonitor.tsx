@@ -4,12 +4,10 @@
  */
 import { ReloadOutlined } from '@ant-design/icons';
 import type { ServerMonitorFigures as ServerFigures } from '@wanxiang/core';
-import { DATE_TIME_FORMAT } from '@wanxiang/core';
 import { Button, Card, Col, Descriptions, Progress, Row, Space, Statistic, Switch, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router-dom';
-import { dayjs } from '../../app/dayjs';
-import { formatBytes, formatDuration, usageColor } from './format';
+import { formatBytes, formatDuration, formatStamp, usageColor } from './format';
 import { Sparkline } from './Sparkline';
 import './monitor.css';
 
@@ -91,9 +89,7 @@ function MonitorFigures({ figures }: { figures: ServerFigures }) {
   return (
     <div className="wx-monitor">
       <div className="wx-monitor-toolbar">
-        <span className="wx-monitor-updated">
-          更新于 {dayjs(figures.collectedAt).format(`${DATE_TIME_FORMAT}:ss`)}
-        </span>
+        <span className="wx-monitor-updated">更新于 {formatStamp(figures.collectedAt)}</span>
         <Space>
           <span>
             自动刷新 <Switch size="small" checked={auto} onChange={setAuto} aria-label="自动刷新" />

@@ -1,4 +1,6 @@
-/** How the monitor shows bytes and durations, in Chinese. */
+/** How the monitor shows bytes, durations and its time stamp, in Chinese. */
+import { formatDateTime } from '@wanxiang/core';
+
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
 
 export function formatBytes(bytes: number | null): string {
@@ -27,4 +29,14 @@ export function usageColor(percent: number): string {
   if (percent >= 90) return '#ff4d4f';
   if (percent >= 70) return '#faad14';
   return '#52c41a';
+}
+
+/**
+ * `2024-05-01 14:30:05` in China Standard Time whatever the browser's zone: core's formatDateTime
+ * and the instant's seconds, which are the same in every zone (offsets are whole minutes).
+ */
+export function formatStamp(value: string | number): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '—';
+  return `${formatDateTime(date)}:${String(date.getUTCSeconds()).padStart(2, '0')}`;
 }

@@ -7,7 +7,7 @@
  */
 import { Activity, type ReactNode, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useMatches, useOutlet } from 'react-router-dom';
-import type { RouteHandle } from '../../app/routes';
+import type { RouteHandle } from '../../app/route-handle';
 import type { OpenTab } from '../../preferences/keys';
 import { Loading } from '../../screens/Loading';
 import { normalisePath } from './open-tabs';

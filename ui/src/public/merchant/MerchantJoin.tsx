@@ -7,6 +7,7 @@
  */
 import { CheckCircleFilled, CopyOutlined, InboxOutlined, SearchOutlined } from '@ant-design/icons';
 import {
+  formatDateTime,
   isApiError,
   MERCHANT_JOIN_STEPS,
   MERCHANT_STATUS,
@@ -31,7 +32,6 @@ import {
   Tag,
   Upload,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useServices } from '../../session/services-context';
 import './merchant.css';
@@ -86,9 +86,9 @@ function StatusView({ status, onResubmit }: { status: MerchantApplicationStatus;
           {
             key: 't',
             label: '提交时间',
-            children: status.submittedAt ? dayjs(status.submittedAt).format('YYYY-MM-DD HH:mm') : '—',
+            children: status.submittedAt ? formatDateTime(status.submittedAt) : '—',
           },
-          { key: 'u', label: '最近更新', children: dayjs(status.updatedAt).format('YYYY-MM-DD HH:mm') },
+          { key: 'u', label: '最近更新', children: formatDateTime(status.updatedAt) },
         ]}
       />
       {status.auditDetail.length > 0 && (
