@@ -12,15 +12,22 @@
 import type { ActionDef, ResourceDef } from '@wanxiang/core';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../db/connect.js';
-import type { AuthUser } from '../domain/auth/auth-plugin.js';
 import { type ResourceStorage, setResourceStorage, type WireRow } from './storage.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the registry's tables are not in the typed schema
 export type AnyDb = Kysely<any>;
 
+/**
+ * The signed-in user a write is done for, as far as the engine needs one (the audit entry's
+ * `userId`, a handler's "not yourself" checks): the auth area's user is one.
+ */
+export interface ActingUser {
+  id: number;
+}
+
 /** Who does what, where and when. */
 export interface Actor {
-  user: AuthUser | null;
+  user: ActingUser | null;
   ip: string | null;
 }
 
