@@ -1,7 +1,7 @@
 /**
  * The bench seeder: 1 000 000 orders (and the 50 stores, their goods, 200 runners and 100 000
  * users they refer to) in a database the server has migrated, for the list, count, paging and
- * export figures of QUALITY.md.
+ * export figures of BENCHMARKS.md.
  *
  *   cd server && npx tsx bench/seed-orders.ts [--file data/wanxiang.db] [--count 1000000]
  *   cd server && npx tsx bench/seed-orders.ts --postgres postgres://user@host/db [--count …]
