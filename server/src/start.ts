@@ -106,7 +106,8 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   process.stdout.write(
-    `万象 ${config.version} is running at http://${shownHost}:${port}/ (database: ${app.dbDialect})\n`,
+    `万象 ${config.version} is running at http://${shownHost}:${port}/ (database: ${app.dbDialect}); ` +
+      `the back office: http://${shownHost}:${port}/admin/login\n`,
   );
 }
 
