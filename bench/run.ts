@@ -10,6 +10,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // server/bench/doc-search.ts loads 50 000 documents (~5 min); BENCH_POSTGRES_URL=postgres://… adds
 // the PostgreSQL figures to both. ui/bench/lighthouse.ts needs /usr/bin/chromium.
 const benches = [
+  'core/bench/pricing.ts',
   'server/bench/auth.ts',
   'ui/bench/bundle-size.ts',
   'ui/bench/lighthouse.ts',
