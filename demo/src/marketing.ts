@@ -5,6 +5,7 @@
  * the order simulation also uses (a coupon spent on an order, one returned by a cancellation).
  */
 import { randomInt } from 'node:crypto';
+import type { CouponInput } from '@wanxiang/core';
 import { DAY, type DemoContext, HOUR, MINUTE, type Row } from './context.js';
 import { bannerImage } from './images.js';
 import type { Store } from './oms.js';
@@ -438,18 +439,13 @@ export class Wallet {
   }
 }
 
-/** What a coupon takes off goods worth `afterDiscountFen` (0 when it does not apply). */
-export function couponValue(
-  coupon: Coupon,
-  afterDiscountFen: number,
-  items: readonly { goodsId: number; unitPriceFen: number }[],
-): number {
-  const t = coupon.template;
-  if (afterDiscountFen < t.thresholdFen) return 0;
-  if (t.kind === 'cash') return Math.min(t.valueFen, afterDiscountFen);
-  if (t.kind === 'discount') return Math.round((afterDiscountFen * (100 - (t.rate ?? 100))) / 100);
-  const line = items.find((i) => i.goodsId === t.goodsId);
-  return line ? Math.min(t.valueFen, line.unitPriceFen) : 0;
+/** A coupon template as core's pricing takes it (`priceOrder`'s coupon). */
+export function couponInput(t: Template): CouponInput {
+  if (t.kind === 'discount') return { kind: 'discount', rate: t.rate ?? 100, thresholdFen: t.thresholdFen };
+  if (t.kind === 'item') {
+    return { kind: 'item', goodsId: t.goodsId ?? 0, valueFen: t.valueFen, thresholdFen: t.thresholdFen };
+  }
+  return { kind: 'cash', valueFen: t.valueFen, thresholdFen: t.thresholdFen };
 }
 
 export function seedCouponRules(ctx: DemoContext, t: Record<TemplateKey, Template>): void {

@@ -16,7 +16,7 @@
  *   first-order and order-amount coupons issued by their rules, referral rewards.
  */
 
-import { stampsOf } from '@wanxiang/core';
+import { priceOrder, stampsOf } from '@wanxiang/core';
 import { atChinaTime, DAY, type DemoContext, HOUR, MINUTE, type Row } from './context.js';
 import { type Runner, runnersFor } from './delivery.js';
 import type { Card, Ledger } from './finance.js';
@@ -24,7 +24,7 @@ import {
   bestDiscount,
   type Campaign,
   type Coupon,
-  couponValue,
+  couponInput,
   type Discount,
   type Template,
   type TemplateKey,
@@ -39,6 +39,7 @@ import {
   ORDER_MACHINE,
   ORDER_STAMPS,
   orderAmounts,
+  orderFees,
   orderWalkTo,
   pad,
   REMARKS,
@@ -455,30 +456,30 @@ export function simulateOrders(ctx: DemoContext, world: OrderWorld, count: numbe
       first.qty += 1;
       goodsFen += first.unitPriceFen;
     }
+    // The store's 满减 activity with the largest reduction for these goods, then core's pricing
+    // (the same function order creation will call) for it and each coupon the customer holds.
     const best = bestDiscount(world.discounts, store.row.id, plan.createdAt, goodsFen);
-    const discountFen = best?.reduceFen ?? 0;
-
+    const fees = orderFees(fulfilment, store.row as Row & { packingFeeFen: number; deliveryFeeFen: number });
+    const price = (c: Coupon | null) =>
+      priceOrder({
+        lines,
+        ...fees,
+        activity: best ? { tiers: best.discount.tiers, stackableWithCoupon: best.discount.stackable } : null,
+        coupon: c ? couponInput(c.template) : null,
+      });
     const willPay = plan.status !== 'pending_payment' && plan.cancelFrom !== 'pending_payment';
     let coupon: Coupon | null = null;
-    let couponFen = 0;
+    let priced = price(null);
     if (willPay && (!best || best.discount.stackable) && rng.chance(0.7)) {
       for (const c of wallet.available(userId, plan.createdAt, store.row.id)) {
-        const value = couponValue(c, goodsFen - discountFen, lines);
-        if (value > couponFen) {
+        const withCoupon = price(c);
+        if (withCoupon.couponFen > priced.couponFen) {
           coupon = c;
-          couponFen = value;
+          priced = withCoupon;
         }
       }
     }
-    const money = orderAmounts(
-      fulfilment,
-      store.row as Row & { packingFeeFen: number; deliveryFeeFen: number },
-      {
-        goodsFen,
-        discountFen,
-        couponFen,
-      },
-    );
+    const money = orderAmounts(priced);
     const { packingFen, deliveryFen, payableFen } = money;
 
     // Stamps along the walk up to where the order got: per status, and the fields each step sets.

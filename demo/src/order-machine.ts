@@ -12,6 +12,7 @@ import {
   type LifecyclePath,
   type LifecycleStep,
   lifecycleOf,
+  type PriceBreakdown,
   pathTo,
   stampsOf,
   stepsFrom,
@@ -71,26 +72,21 @@ export interface OrderAmounts {
   payableFen: number;
 }
 
-/**
- * An order's money: packing (not for dine-in) and delivery (only for delivery) from the store,
- * and payable = goods + packing + delivery − 满减 − coupon, never below zero.
- */
-export function orderAmounts(
+/** The store's fees for an order: packing except for dine-in, delivery only for delivery. */
+export function orderFees(
   fulfilment: Fulfilment,
   store: { packingFeeFen: number; deliveryFeeFen: number },
-  m: { goodsFen: number; discountFen: number; couponFen: number },
-): OrderAmounts {
-  const packingFen = fulfilment === 'dineIn' ? 0 : store.packingFeeFen;
-  const deliveryFen = fulfilment === 'delivery' ? store.deliveryFeeFen : 0;
-  const payableFen = Math.max(0, m.goodsFen + packingFen + deliveryFen - m.discountFen - m.couponFen);
+): { packingFen: number; deliveryFen: number } {
   return {
-    goodsFen: m.goodsFen,
-    packingFen,
-    deliveryFen,
-    discountFen: m.discountFen,
-    couponFen: m.couponFen,
-    payableFen,
+    packingFen: fulfilment === 'dineIn' ? 0 : store.packingFeeFen,
+    deliveryFen: fulfilment === 'delivery' ? store.deliveryFeeFen : 0,
   };
+}
+
+/** The money columns an order row keeps, from core's pricing breakdown (`priceOrder`). */
+export function orderAmounts(priced: PriceBreakdown): OrderAmounts {
+  const { goodsFen, packingFen, deliveryFen, discountFen, couponFen, payableFen } = priced;
+  return { goodsFen, packingFen, deliveryFen, discountFen, couponFen, payableFen };
 }
 
 export function pad(n: number, w = 2): string {

@@ -34,7 +34,16 @@ import { mkdtempSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type FieldDef, getResource, JSON_TYPES, type ResourceDef, stampsOf } from '@wanxiang/core';
+import {
+  type CouponInput,
+  type FieldDef,
+  getResource,
+  JSON_TYPES,
+  priceOrder,
+  type ReductionActivity,
+  type ResourceDef,
+  stampsOf,
+} from '@wanxiang/core';
 import {
   BRANDS,
   CANCEL_REASONS,
@@ -49,6 +58,7 @@ import {
   near,
   ORDER_STAMPS,
   orderAmounts,
+  orderFees,
   orderWalk,
   PLACES,
   pad,
@@ -198,6 +208,15 @@ interface Table {
   defaults: Record<string, unknown>;
 }
 
+const BENCH_REDUCTION: ReductionActivity = {
+  tiers: [
+    { thresholdFen: 3000, reduceFen: 300 },
+    { thresholdFen: 5000, reduceFen: 600 },
+  ],
+  stackableWithCoupon: true,
+};
+const BENCH_COUPON: CouponInput = { kind: 'cash', valueFen: 500 };
+
 // The areas' storage of their resources (users' password hash column, roles kept elsewhere).
 engineExtensions();
 
@@ -343,16 +362,20 @@ function orderRow(
   const lines = rng.int(1, 3);
   const items: { goodsId: number; name: string; sku: string | null; qty: number; unitPriceFen: number }[] =
     [];
-  let goodsFen = 0;
   for (let k = 0; k < lines; k++) {
     const g = store.goods[(id + k * 3) % store.goods.length] as Store['goods'][number];
     const qty = rng.next() < 0.8 ? 1 : 2;
     items.push({ goodsId: g.id, name: g.name, sku: g.sku, qty, unitPriceFen: g.price });
-    goodsFen += qty * g.price;
   }
-  const discountFen = goodsFen >= 5000 ? 600 : goodsFen >= 3000 ? 300 : 0;
-  const couponFen = rng.next() < 0.1 ? Math.min(500, goodsFen - discountFen) : 0;
-  const money = orderAmounts(fulfilment, store, { goodsFen, discountFen, couponFen });
+  // Priced by core's one pricing rule: every store runs 满30减3 / 满50减6, one order in ten has a ¥5 coupon.
+  const money = orderAmounts(
+    priceOrder({
+      lines: items,
+      ...orderFees(fulfilment, store),
+      activity: BENCH_REDUCTION,
+      coupon: rng.next() < 0.1 ? BENCH_COUPON : null,
+    }),
+  );
 
   const stamps: Record<string, number | null> = {};
   for (const field of ORDER_STAMPS) stamps[field] = null;
