@@ -14,6 +14,7 @@ import { docsArea } from './docs/index.js';
 import { mediaArea } from './media/index.js';
 import { merchantArea } from './merchant/index.js';
 import { monitorArea } from './monitor/index.js';
+import { ordersArea } from './orders/index.js';
 import { platformConfigArea } from './platform-config/index.js';
 import { preferencesArea } from './preferences/index.js';
 import { qrLoginArea } from './qr-login/index.js';
@@ -31,6 +32,7 @@ export const AREAS: readonly DomainArea[] = [
   usersArea,
   communityArea,
   crmArea,
+  ordersArea,
 ];
 
 /** The resource engine's extensions from every area's `register` (the server's; seeders' and scripts' too). */

@@ -23,6 +23,8 @@ export const balanceLedger = defineResource({
   ],
   fields: readOnlyFields({
     userId: f.relation('用户', 'users'),
+    // Set when the entry moved a prepaid card's balance (then balanceAfterFen is the card's).
+    cardId: f.relation('储值卡', 'prepaidCards', { filterable: true, hideInList: true }),
     changeFen: f.money('变动金额', {
       min: undefined,
       sortable: true,

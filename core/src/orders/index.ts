@@ -1,0 +1,4 @@
+export * from './decide';
+export * from './draft';
+export * from './moves';
+export * from './refund';
