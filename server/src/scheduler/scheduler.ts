@@ -170,7 +170,7 @@ export class Scheduler {
   async runBody(name: string): Promise<void> {
     const entry = this.entries.get(name);
     if (!entry) throw new Error(`no scheduled task "${name}"`);
-    await entry.task.run(this.context(entry.task, 0, new AbortController().signal));
+    await entry.task.run(this.context(entry.task, 0, this.now(), new AbortController().signal));
   }
 
   /**
@@ -236,6 +236,13 @@ export class Scheduler {
       }
       return;
     }
+    if (this.stopped || this.entries.get(task.name) !== entry) {
+      // Stopped or unregistered while the lease was being taken: hand it back unused.
+      await renewLease(this.db, { name: task.name, holder: this.holder, run: number, until: now }).catch(
+        (err: unknown) => this.log.warn({ err, task: task.name }, 'scheduler: could not hand a lease back'),
+      );
+      return;
+    }
     const run: Run = {
       task,
       number,
@@ -252,7 +259,7 @@ export class Scheduler {
   private async execute(entry: Entry, run: Run): Promise<void> {
     const { task } = run;
     const signal = run.controller.signal;
-    const ctx = this.context(task, run.number, signal);
+    const ctx = this.context(task, run.number, run.startedAt, signal);
     let failure: { error: unknown } | null = null;
     try {
       // Off the tick's stack: a body's synchronous part runs after the tick's other attempts.
@@ -324,12 +331,13 @@ export class Scheduler {
     }
   }
 
-  private context(task: SettledTask, run: number, signal: AbortSignal): TaskContext {
+  private context(task: SettledTask, run: number, startedAt: number, signal: AbortSignal): TaskContext {
     return {
       db: this.db,
       now: this.now,
       signal,
       log: this.log.child({ task: task.name, run }),
+      startedAt,
       run,
       holder: this.holder,
     };

@@ -18,6 +18,11 @@ export interface TaskContext {
   signal: AbortSignal;
   /** The server's logger with `{ task, run }`. */
   log: FastifyBaseLogger;
+  /**
+   * When this run took its lease (the clock's time): the period it stands for starts here, and
+   * no other run of the task in the cluster starts before `startedAt + everyMs`.
+   */
+  startedAt: number;
   /** This run's number, counted by the lease row across every process (0: run by hand, `runBody`). */
   run: number;
   /** The process running it (host:pid:random). */
