@@ -164,10 +164,11 @@ describe.each(DB_KINDS)('two server processes on one %s database', (kind) => {
 
     // The next run hangs, in whichever process takes it; its heartbeat keeps the lease.
     writeFileSync(hangFile, '');
-    const hangFrom = Date.now();
     let stuck: RunRow | undefined;
+    // A run takes 50 ms; one unfinished after two lease lengths is the stuck one.
     await until('a run hangs', async () => {
-      stuck = (await allRuns()).find((r) => r.finished_at === null && r.started_at >= hangFrom);
+      const now = Date.now();
+      stuck = (await allRuns()).find((r) => r.finished_at === null && now - r.started_at > 2 * LEASE_MS);
       return stuck !== undefined;
     });
     rmSync(hangFile);
