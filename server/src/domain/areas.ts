@@ -5,12 +5,15 @@
  * The auth area is not in the list: app.ts registers it first, with `/ws`, because every other
  * area's routes use its decorators (`app.requireUser`, `app.requirePermission`).
  */
+import type { FastifyInstance } from 'fastify';
 import { EngineExtensions } from '../resources/extensions.js';
+import type { ScheduledTask } from '../scheduler/task.js';
 import type { DomainArea } from './area.js';
 import { blogArea } from './blog/index.js';
 import { communityArea } from './community/index.js';
 import { crmArea } from './crm/index.js';
 import { docsArea } from './docs/index.js';
+import { marketingArea } from './marketing/index.js';
 import { mediaArea } from './media/index.js';
 import { merchantArea } from './merchant/index.js';
 import { monitorArea } from './monitor/index.js';
@@ -33,6 +36,7 @@ export const AREAS: readonly DomainArea[] = [
   communityArea,
   crmArea,
   ordersArea,
+  marketingArea,
 ];
 
 /** The resource engine's extensions from every area's `register` (the server's; seeders' and scripts' too). */
@@ -40,4 +44,9 @@ export function engineExtensions(areas: readonly DomainArea[] = AREAS): EngineEx
   const engine = new EngineExtensions();
   for (const area of areas) area.register?.(engine);
   return engine;
+}
+
+/** Every area's scheduled tasks (`DomainArea.tasks`), for the server's scheduler. */
+export function areaTasks(app: FastifyInstance, areas: readonly DomainArea[] = AREAS): ScheduledTask[] {
+  return areas.flatMap((area) => area.tasks?.(app) ?? []);
 }
