@@ -783,6 +783,27 @@ export class ResourceEngine {
     });
   }
 
+  /**
+   * A domain area's own audited change of row `id` of `def` — one the registry offers no route
+   * for (the system cancelling an unpaid order): `work` runs in the one audited write (audit entry
+   * `<resource>.<verb>`, totals dropped after the commit, after-commit work) and answers the row
+   * after it. The row before is read here.
+   */
+  async writeRow(
+    def: ResourceDef,
+    id: number,
+    verb: string,
+    actor: Actor,
+    work: (ctx: WriteContext & { touched(resource: string): void }) => Promise<WireRow>,
+  ): Promise<WireRow> {
+    return this.write(this.context(def, actor), verb, async (ctx) => {
+      const before = await this.get(def, id, ctx.trx);
+      const touched = new Set<string>();
+      const after = await work({ ...ctx, touched: (r) => touched.add(r) });
+      return { id, before, after, touched, answer: after };
+    });
+  }
+
   // ---- actions ------------------------------------------------------------------------------
 
   async action(

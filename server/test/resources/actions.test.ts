@@ -123,7 +123,9 @@ describe.each(DB_KINDS)('actions on %s', (kind) => {
       const [pickup] = await t.app.resources.insertRows(getResource('orders'), [
         { orderNo: 'PICKUP-1', status: 'ready', fulfilment: 'pickup' },
       ]);
-      expect((await act('orders', pickup as number, 'dispatch')).body.message).toBe('到店自取订单不能开始配送');
+      expect((await act('orders', pickup as number, 'dispatch')).body.message).toBe(
+        '到店自取订单不能开始配送',
+      );
       const done = await act('orders', pickup as number, 'pickedUp');
       expect(done.body.data).toMatchObject({ status: 'completed', completedAt: expect.any(String) });
     });

@@ -16,6 +16,7 @@ import { readHistory } from './history.js';
 import { type MoveServices, moveOrder, ORDER_TOPIC } from './moves.js';
 import { refundOrder } from './refunds.js';
 import { rowById } from './rows.js';
+import { orderTasks } from './timers.js';
 
 /** The machine's own words for a move the order's state does not allow. */
 function refusalOf(row: WireRow, move: string): Error {
@@ -121,4 +122,5 @@ export const ordersArea: DomainArea = {
   name: 'orders',
   register: (engine) => registerOrders(engine),
   routes,
+  tasks: (app) => orderTasks(app),
 };
