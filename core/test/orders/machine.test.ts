@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
   actionApplies,
+  type DispatchRunner,
   decideOrderMove,
+  distanceMetres,
   FULFILMENTS,
   getResource,
   movesFor,
   ORDER_MOVES,
   ORDER_STATUSES,
   type OrderActor,
+  rankRunners,
 } from '../../src/index';
 
 const ACTORS: OrderActor[] = ['customer', 'merchant', 'runner', 'system'];
@@ -161,5 +164,41 @@ describe('the order machine', () => {
           movesFor({ status, fulfilment }, 'merchant').map((m) => m.name),
         );
       }
+  });
+});
+
+describe('dispatch suggestion', () => {
+  const store = { storeId: 1, lng: 116.397, lat: 39.908 };
+  const runner = (id: number, over: Partial<DispatchRunner> = {}): DispatchRunner => ({
+    id,
+    name: `骑手${id}`,
+    status: 'idle',
+    lng: 116.397,
+    lat: 39.908 + id / 1000,
+    storeIds: [],
+    openDeliveries: 0,
+    ...over,
+  });
+
+  it('puts idle before busy, then nearest, then fewest open deliveries; leaves out offline and other stores', () => {
+    const ranked = rankRunners(store, [
+      runner(1, { status: 'delivering', openDeliveries: 1 }),
+      runner(2, { status: 'offline' }),
+      runner(3),
+      runner(4, { storeIds: [2] }),
+      runner(5, { lng: null, lat: null }),
+      runner(6, { lat: 39.908 + 3 / 1000, openDeliveries: 0 }),
+      runner(7, { lat: 39.908 + 3 / 1000, openDeliveries: 0, status: 'idle' }),
+    ]);
+    expect(ranked.map((r) => r.id)).toEqual([3, 6, 7, 5, 1]);
+    expect(ranked[0]?.distanceM).toBe(334);
+    expect(ranked.find((r) => r.id === 5)?.distanceM).toBeNull();
+  });
+
+  it('measures distance on the sphere', () => {
+    // 天安门 → 上海人民广场 is about 1 067 km.
+    const d = distanceMetres({ lng: 116.397, lat: 39.908 }, { lng: 121.475, lat: 31.232 });
+    expect(Math.round(d / 1000)).toBeGreaterThan(1060);
+    expect(Math.round(d / 1000)).toBeLessThan(1075);
   });
 });

@@ -366,6 +366,7 @@ describe('the registry', () => {
         'orders.pickedUp',
         'orders.cancel',
         'orders.refund',
+        'deliveries.assign',
         'orderRefunds.approve',
         'orderRefunds.reject',
         'supplyProducts.purchaseIn',

@@ -1,4 +1,4 @@
-import { priceOrder } from '@wanxiang/core';
+import { getResource, priceOrder } from '@wanxiang/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
 import { type Api, adminApi } from '../resources/helpers.js';
@@ -196,5 +196,37 @@ describe.each(DB_KINDS)('orders on %s', (kind) => {
     expect(res.body.message).toMatch(/^余额不足/);
     expect(await balanceOf(t, w.customer)).toBe(b0);
     expect((await api.get(`/api/admin/orders/${big.id}`)).body.data.status).toBe('pending_payment');
+  });
+
+  it('suggests the idle runner nearest the store, assigns and reassigns, and the runners follow', async () => {
+    const [far, near] = await t.app.resources.insertRows(getResource('runners'), [
+      { name: '远骑手', phone: '13900000001', status: 'idle', storeIds: [], lng: 116.5, lat: 40.0 },
+      { name: '近骑手', phone: '13900000002', status: 'idle', storeIds: [], lng: 116.4, lat: 39.91 },
+    ]);
+    await db().updateTable('stores').set({ lng: 116.397, lat: 39.908 }).where('id', '=', w.storeId).execute();
+    const order = await placeOrder(api, w);
+    await move(order.id, 'pay', { payMethod: 'balance' });
+    await move(order.id, 'accept');
+    const board = await api.get(`/api/admin/dispatch?storeId=${w.storeId}`);
+    expect(board.status, board.text).toBe(200);
+    const entry = board.body.data.waiting.find((e: { order: { id: number } }) => e.order.id === order.id);
+    expect(entry.deliveryStatus).toBe('waiting');
+    expect(entry.suggestion.id).toBe(near);
+    const assign = (runnerId: number) =>
+      api.post(`/api/admin/deliveries/${entry.deliveryId}/assign`, { runnerId });
+    expect((await assign(near as number)).status).toBe(200);
+    const status = async (id: number) =>
+      (await db().selectFrom('runners').select('status').where('id', '=', id).executeTakeFirstOrThrow())
+        .status;
+    expect(await status(near as number)).toBe('delivering');
+    expect((await assign(far as number)).status).toBe(200);
+    expect(await status(near as number)).toBe('idle');
+    expect(await status(far as number)).toBe('delivering');
+    expect((await api.get(`/api/admin/orders/${order.id}`)).body.data.runnerId).toBe(far);
+    await move(order.id, 'prepare');
+    await move(order.id, 'ready');
+    // Dispatch takes the assigned runner; then he can no longer be changed.
+    expect((await move(order.id, 'dispatch')).body.data.runnerId).toBe(far);
+    expect((await assign(near as number)).status).toBe(409);
   });
 });

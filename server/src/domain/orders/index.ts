@@ -12,6 +12,8 @@ import { parseId } from '../../resources/query.js';
 import type { WireRow } from '../../resources/storage.js';
 import type { DomainArea } from '../area.js';
 import { createOrder, previewPrice } from './create.js';
+import { assignRunner } from './deliveries.js';
+import { dispatchBoard } from './dispatch.js';
 import { readHistory } from './history.js';
 import { type MoveServices, moveOrder, ORDER_TOPIC } from './moves.js';
 import { refundOrder } from './refunds.js';
@@ -81,6 +83,19 @@ export function registerOrders(engine: EngineExtensions, services: MoveServices 
     return record ?? undefined;
   });
 
+  engine.registerActionHandler('deliveries', 'assign', async (ctx) => {
+    const order = await rowById(ctx.trx, 'orders', Number(ctx.row.orderId));
+    if (!order) throw notFound('配送单对应的订单不存在');
+    await assignRunner(ctx, order, Number(ctx.input.runnerId));
+    ctx.afterCommit(() =>
+      ctx.publish(ORDER_TOPIC, {
+        type: 'assigned',
+        order: { id: order.id, orderNo: order.orderNo, status: order.status, runnerId: ctx.input.runnerId },
+      }),
+    );
+    return undefined;
+  });
+
   engine.registerActionHandler('orderRefunds', 'reject', async (ctx) => {
     await changeRowWhen(
       ctx,
@@ -97,6 +112,20 @@ export function registerOrders(engine: EngineExtensions, services: MoveServices 
 }
 
 async function routes(app: FastifyInstance): Promise<void> {
+  app.get<{ Querystring: { storeId?: string } }>(
+    '/api/admin/dispatch',
+    {
+      preHandler: app.requirePermission('runner', 'read'),
+      schema: { tags: ['orders'], summary: '调度：待派单的配送单、推荐骑手与在岗骑手' },
+    },
+    async (request) => {
+      const raw = request.query.storeId;
+      const storeId = raw === undefined || raw === '' ? null : parseId(raw);
+      if (raw !== undefined && raw !== '' && storeId === null) throw invalidInput({ storeId: '门店无效' });
+      return ok(await dispatchBoard(app.db as never, storeId));
+    },
+  );
+
   const read = app.requirePermission('oms', 'read');
   const tags = ['orders'];
   app.post(
