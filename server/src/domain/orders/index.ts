@@ -3,7 +3,7 @@
  * moves with their money, stock, coupons, points and deliveries, refunds, and the timeline.
  * See README.md.
  */
-import { decideOrderMove, ORDER_MOVES } from '@wanxiang/core';
+import { can, decideOrderMove, ORDER_MOVES } from '@wanxiang/core';
 import type { FastifyInstance } from 'fastify';
 import { conflict, invalidInput, notFound, ok } from '../../http/envelope.js';
 import { changeRowWhen } from '../../resources/actions.js';
@@ -112,6 +112,8 @@ export function registerOrders(engine: EngineExtensions, services: MoveServices 
 }
 
 async function routes(app: FastifyInstance): Promise<void> {
+  // The order board's pushes are for whoever may read orders.
+  app.hub.allow('oms:', (user) => user !== null && can(user.permissions, 'oms', 'read'));
   app.get<{ Querystring: { storeId?: string } }>(
     '/api/admin/dispatch',
     {
