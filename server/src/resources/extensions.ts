@@ -88,6 +88,10 @@ export type ActionHandler = ActionHandlerSpec | ActionHandlerSpec['run'];
  * write; `run` answers the created row. The definition keeps `noCreate` (no generic form).
  */
 export interface CreateHandler {
+  /** The body it takes, as JSON Schema, for the OpenAPI document (core's zod → JSON Schema). */
+  bodySchema?: object;
+  /** What the OpenAPI document says of it. */
+  description?: string;
   run(ctx: WriteContext & { body: unknown; touched(resource: string): void }): Promise<WireRow>;
 }
 

@@ -159,6 +159,7 @@ function registerResource(app: FastifyInstance, engine: ResourceEngine, def: Res
     async (request) => ok(await engine.get(def, parseId(request.params.id))),
   );
 
+  const creator = engine.extensions.creator(def.name);
   app.post(
     base,
     {
@@ -167,8 +168,10 @@ function registerResource(app: FastifyInstance, engine: ResourceEngine, def: Res
       schema: {
         ...common,
         summary: `${def.title}：新建`,
-        description: `需要 ${def.area}:write。${def.readOnly || def.noCreate ? '此资源不支持新建（403）。' : ''}`,
-        body: bodySchema(def, 'create'),
+        description: creator
+          ? `需要 ${def.area}:write。${creator.description ?? ''}`
+          : `需要 ${def.area}:write。${def.readOnly || def.noCreate ? '此资源不支持新建（403）。' : ''}`,
+        body: creator?.bodySchema ?? bodySchema(def, 'create'),
         response: { 200: successEnvelopeSchema(row), ...failures },
       },
     },

@@ -3,7 +3,13 @@
  * moves with their money, stock, coupons, points and deliveries, refunds, and the timeline.
  * See README.md.
  */
-import { can, decideOrderMove, ORDER_MOVES } from '@wanxiang/core';
+import {
+  can,
+  decideOrderMove,
+  ORDER_MOVES,
+  orderCreateJsonSchema,
+  orderDraftJsonSchema,
+} from '@wanxiang/core';
 import type { FastifyInstance } from 'fastify';
 import { conflict, invalidInput, notFound, ok } from '../../http/envelope.js';
 import { changeRowWhen } from '../../resources/actions.js';
@@ -37,6 +43,9 @@ const staff = (ctx: ActionContext) => ({ actor: 'merchant' as const, userId: ctx
 
 export function registerOrders(engine: EngineExtensions, services: MoveServices = {}): void {
   engine.registerCreateHandler('orders', {
+    bodySchema: orderCreateJsonSchema(),
+    description:
+      '柜台下单：服务端按商品、规格和数量以核心计价函数计算金额（不采信客户端金额），订单为待支付。',
     run: (ctx) => createOrder(ctx, ctx.body, ctx.user?.id ?? null),
   });
   for (const move of ORDER_MOVES.filter((m) => m.by.includes('merchant')))
@@ -134,7 +143,13 @@ async function routes(app: FastifyInstance): Promise<void> {
     '/api/admin/orders/price',
     {
       preHandler: read,
-      schema: { tags, summary: '订单：算价（与下单同一计价函数，不保存）' },
+      // Documents the body; core's zod schema is the one check (create.ts).
+      validatorCompiler: () => () => true,
+      schema: {
+        tags,
+        summary: '订单：算价（与下单同一计价函数，不保存）',
+        body: orderDraftJsonSchema(),
+      },
     },
     async (request) => ok(await previewPrice(app.db, request.body, app.config.now())),
   );
