@@ -13,9 +13,11 @@ describe('which actions apply to a row', () => {
   });
 
   it("honours a transition's `when`: delivery orders are dispatched, pickup orders picked up", () => {
-    expect(names('orders', { status: 'ready', fulfilment: 'delivery' })).toEqual(['dispatch']);
-    expect(names('orders', { status: 'ready', fulfilment: 'pickup' })).toEqual(['pickedUp']);
+    expect(names('orders', { status: 'ready', fulfilment: 'delivery' })).toEqual(['dispatch', 'print']);
+    expect(names('orders', { status: 'ready', fulfilment: 'pickup' })).toEqual(['pickedUp', 'print']);
     expect(names('orders', { status: 'cancelled', fulfilment: 'delivery' })).toEqual([]);
+    // A receipt is printed from payment on (not for an unpaid order).
+    expect(names('orders', { status: 'pending_payment', fulfilment: 'delivery' })).toEqual([]);
   });
 
   it("honours a handler's declared `when`, and offers handlers without one everywhere", () => {
