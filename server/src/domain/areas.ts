@@ -16,6 +16,7 @@ import { merchantArea } from './merchant/index.js';
 import { monitorArea } from './monitor/index.js';
 import { platformConfigArea } from './platform-config/index.js';
 import { preferencesArea } from './preferences/index.js';
+import { printingArea } from './printing/index.js';
 import { qrLoginArea } from './qr-login/index.js';
 import { usersArea } from './users/index.js';
 
@@ -31,6 +32,7 @@ export const AREAS: readonly DomainArea[] = [
   usersArea,
   communityArea,
   crmArea,
+  printingArea,
 ];
 
 /** The resource engine's extensions from every area's `register` (the server's; seeders' and scripts' too). */

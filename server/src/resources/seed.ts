@@ -117,6 +117,7 @@ export async function insertRows(
           { db, trx, dialect, now, def, user: null, ip: null },
           ids[i] as number,
           p.values,
+          null,
         );
       }
     }
