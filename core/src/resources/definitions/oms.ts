@@ -375,8 +375,8 @@ export const printJobs = defineResource({
   // Written by the printing domain (an order's receipt, a test page); shown under the printers.
   readOnly: true,
   fields: readOnlyFields({
-    printerId: f.relation('打印机', 'printers', { filterable: true }),
-    orderId: f.relation('订单', 'orders', { filterable: true, help: '测试页为空' }),
+    printerId: f.relation('打印机', 'printers'),
+    orderId: f.relation('订单', 'orders', { help: '测试页为空' }),
     kind: f.enum('类型', options(['receipt', '订单小票', 'blue'], ['test', '测试页', 'default'])),
     status: f.enum(
       '状态',
@@ -386,7 +386,6 @@ export const printJobs = defineResource({
         ['done', '已打印', 'green'],
         ['failed', '打印失败', 'red'],
       ),
-      { filterable: true },
     ),
     copies: f.integer('份数'),
     attempts: f.integer('尝试次数'),
