@@ -67,17 +67,23 @@ describe('resolveOutbound', () => {
   });
 
   it('checks the addresses a host name resolves to: localhost is this machine', async () => {
-    const refused = await resolveOutbound('localhost', operator, { timeoutMs: 2000 }).catch((e: unknown) => e);
+    const refused = await resolveOutbound('localhost', operator, { timeoutMs: 2000 }).catch(
+      (e: unknown) => e,
+    );
     expect(refused).toBeInstanceOf(OutboundRefusedError);
     expect((refused as OutboundRefusedError).kind).toBe('loopback');
-    expect((refused as Error).message).toMatch(/^没有监控权限，不能连接本机地址（localhost → (127\.0\.0\.1|::1)）$/);
+    expect((refused as Error).message).toMatch(
+      /^没有监控权限，不能连接本机地址（localhost → (127\.0\.0\.1|::1)）$/,
+    );
     const target = await resolveOutbound('localhost', admin, { timeoutMs: 2000 });
     expect(net.isIP(target.address)).not.toBe(0);
     expect(target.kind).toBe('loopback');
   });
 
   it('says when a name does not resolve', async () => {
-    const error = await resolveOutbound('no-such-host.invalid', admin, { timeoutMs: 2000 }).catch((e: unknown) => e);
+    const error = await resolveOutbound('no-such-host.invalid', admin, { timeoutMs: 2000 }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(OutboundUnresolvedError);
     expect((error as Error).message).toMatch(/^(无法解析主机名|解析主机名超时)（no-such-host\.invalid）$/);
   });
@@ -88,7 +94,9 @@ describe('connectOutbound', () => {
     const server = net.createServer((socket) => socket.end());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as net.AddressInfo).port;
-    const seen = new Promise<string>((resolve) => server.once('connection', (s) => resolve(s.remoteAddress ?? '')));
+    const seen = new Promise<string>((resolve) =>
+      server.once('connection', (s) => resolve(s.remoteAddress ?? '')),
+    );
     try {
       const target = await resolveOutbound('127.0.0.1', admin, { timeoutMs: 1000 });
       const socket = await connectOutbound(target, { port, timeoutMs: 1000 });

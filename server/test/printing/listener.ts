@@ -116,10 +116,14 @@ export function printedLines(bytes: Buffer): string[] {
   while (i < bytes.length) {
     const b = bytes[i] as number;
     const next = bytes[i + 1];
-    if (b === ESC && next === 0x40) i += 2; // ESC @ initialize
-    else if (b === FS && (next === 0x2e || next === 0x26)) i += 2; // FS . / FS & Chinese mode off / on
-    else if (b === ESC && (next === 0x4d || next === 0x45 || next === 0x61)) i += 3; // ESC M / E / a n
-    else if (b === GS && (next === 0x21 || next === 0x56)) i += 3; // GS ! n, GS V m
+    if (b === ESC && next === 0x40)
+      i += 2; // ESC @ initialize
+    else if (b === FS && (next === 0x2e || next === 0x26))
+      i += 2; // FS . / FS & Chinese mode off / on
+    else if (b === ESC && (next === 0x4d || next === 0x45 || next === 0x61))
+      i += 3; // ESC M / E / a n
+    else if (b === GS && (next === 0x21 || next === 0x56))
+      i += 3; // GS ! n, GS V m
     else if (b === GS && next === 0x28 && bytes[i + 2] === 0x6b) {
       const length = (bytes[i + 3] as number) + (bytes[i + 4] as number) * 256;
       if (bytes[i + 6] === 0x50) text.push(...Buffer.from(`[QR:${qrCodes(bytes.subarray(i))[0]}]`));

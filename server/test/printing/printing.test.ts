@@ -105,7 +105,8 @@ describe.each(DB_KINDS)('printing on %s', (kind) => {
 
   const printOrder = (orderId: number, body: Record<string, unknown>, as: Api = api) =>
     as.post(`/api/admin/orders/${orderId}/print`, body);
-  const testPrint = (printerId: number, as: Api = api) => as.post(`/api/admin/printers/${printerId}/testPrint`);
+  const testPrint = (printerId: number, as: Api = api) =>
+    as.post(`/api/admin/printers/${printerId}/testPrint`);
 
   it('test print: the listener gets the test page, the admin sees 打印成功 and the job, the printer is online', async () => {
     const { id } = await addPrinter({ name: '测试打印机' });
@@ -113,7 +114,13 @@ describe.each(DB_KINDS)('printing on %s', (kind) => {
     const res = await testPrint(id);
     expect(res.status, res.text).toBe(200);
     expect(res.body.message).toBe('打印成功');
-    expect(res.body.data).toMatchObject({ printerId: id, orderId: null, kind: 'test', status: 'done', error: null });
+    expect(res.body.data).toMatchObject({
+      printerId: id,
+      orderId: null,
+      kind: 'test',
+      status: 'done',
+      error: null,
+    });
     expect(res.body.data.attempts).toBe(1);
     const [bytes] = (await printer.received(before + 1)).slice(before) as [Buffer];
     expect(res.body.data.bytes).toBe(bytes.length);
@@ -131,38 +138,46 @@ describe.each(DB_KINDS)('printing on %s', (kind) => {
   it.each([
     ['58', 32],
     ['80', 48],
-  ] as const)('prints an order on %s mm paper: GBK text in %i columns, init, QR of the order number, cut', async (paper, columns) => {
-    const { id } = await addPrinter({ name: `${paper}mm 打印机`, paperWidth: paper });
-    const before = printer.jobs.length;
-    const res = await printOrder(ids.paid, { printerId: id });
-    expect(res.status, res.text).toBe(200);
-    expect(res.body.message).toBe('打印成功');
-    expect(res.body.data).toMatchObject({ printerId: id, orderId: ids.paid, kind: 'receipt', status: 'done' });
-    const [bytes] = (await printer.received(before + 1)).slice(before) as [Buffer];
-    expect([...bytes.subarray(0, 2)]).toEqual([ESC, 0x40]);
-    expect(count(bytes, [GS, 0x56])).toBe(1);
-    expect(qrCodes(bytes)).toEqual(['NO202501010001']);
-    const lines = printedLines(bytes);
-    const text = lines.join('\n');
-    for (const expected of [
-      '川味小馆',
-      '【外卖配送】',
-      '订单号：NO202501010001',
-      '宫保鸡丁（大份）',
-      '酸梅汤',
-      '￥56.00',
-      '-￥10.00',
-      '-￥3.00',
-      '备注：少放辣，不要香菜',
-    ])
-      expect(text).toContain(expected);
-    // The address wraps under its label on narrow paper.
-    expect(text.replace(/\n {6}/g, ' ')).toContain('地址：北京市朝阳区望京街 9 号 3 单元 401');
-    expect(text).toMatch(/实付 +￥56\.00/);
-    for (const line of lines) expect(columnsOf(line), line).toBeLessThanOrEqual(columns);
-    for (const start of ['商品 ', '宫保鸡丁', '酸梅汤', '商品金额', '满减', '---'])
-      expect(columnsOf(lines.find((l) => l.startsWith(start)) as string), start).toBe(columns);
-  });
+  ] as const)(
+    'prints an order on %s mm paper: GBK text in %i columns, init, QR of the order number, cut',
+    async (paper, columns) => {
+      const { id } = await addPrinter({ name: `${paper}mm 打印机`, paperWidth: paper });
+      const before = printer.jobs.length;
+      const res = await printOrder(ids.paid, { printerId: id });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.message).toBe('打印成功');
+      expect(res.body.data).toMatchObject({
+        printerId: id,
+        orderId: ids.paid,
+        kind: 'receipt',
+        status: 'done',
+      });
+      const [bytes] = (await printer.received(before + 1)).slice(before) as [Buffer];
+      expect([...bytes.subarray(0, 2)]).toEqual([ESC, 0x40]);
+      expect(count(bytes, [GS, 0x56])).toBe(1);
+      expect(qrCodes(bytes)).toEqual(['NO202501010001']);
+      const lines = printedLines(bytes);
+      const text = lines.join('\n');
+      for (const expected of [
+        '川味小馆',
+        '【外卖配送】',
+        '订单号：NO202501010001',
+        '宫保鸡丁（大份）',
+        '酸梅汤',
+        '￥56.00',
+        '-￥10.00',
+        '-￥3.00',
+        '备注：少放辣，不要香菜',
+      ])
+        expect(text).toContain(expected);
+      // The address wraps under its label on narrow paper.
+      expect(text.replace(/\n {6}/g, ' ')).toContain('地址：北京市朝阳区望京街 9 号 3 单元 401');
+      expect(text).toMatch(/实付 +￥56\.00/);
+      for (const line of lines) expect(columnsOf(line), line).toBeLessThanOrEqual(columns);
+      for (const start of ['商品 ', '宫保鸡丁', '酸梅汤', '商品金额', '满减', '---'])
+        expect(columnsOf(lines.find((l) => l.startsWith(start)) as string), start).toBe(columns);
+    },
+  );
 
   it('prints the printer’s copies in one job, each cut', async () => {
     const { id } = await addPrinter({ name: '后厨打印机', copies: 2, paperWidth: '80' });
@@ -241,7 +256,12 @@ describe.each(DB_KINDS)('printing on %s', (kind) => {
     const list = await api.get(`/api/admin/printJobs?printerId=${id}`);
     expect(list.status).toBe(200);
     expect(list.body.data.results.map((j: { kind: string }) => j.kind)).toEqual(['receipt', 'test']);
-    expect(list.body.data.results[0]).toMatchObject({ orderId: ids.paid, status: 'done', attempts: 1, copies: 1 });
+    expect(list.body.data.results[0]).toMatchObject({
+      orderId: ids.paid,
+      status: 'done',
+      attempts: 1,
+      copies: 1,
+    });
     expect(list.body.data.relations.orderId).toEqual({ [ids.paid]: 'NO202501010001' });
     const failed = await api.get('/api/admin/printJobs?status=failed');
     expect(failed.body.data.results.length).toBeGreaterThanOrEqual(2);
@@ -284,7 +304,9 @@ describe.each(DB_KINDS)('printing on %s', (kind) => {
           port: 9100,
         });
         expect(res.status, host).toBe(422);
-        expect(res.body.data.fields.host).toMatch(/^没有监控权限，不能把打印机地址设为(本机|内网|链路本地)地址/);
+        expect(res.body.data.fields.host).toMatch(
+          /^没有监控权限，不能把打印机地址设为(本机|内网|链路本地)地址/,
+        );
       }
       const { id } = await addPrinter({ name: '管理员的打印机' });
       const moved = await operator.patch(`/api/admin/printers/${id}`, { port: 6379 });
@@ -322,7 +344,11 @@ describe.each(DB_KINDS)('printing on %s', (kind) => {
   describe('automatic print on acceptance (printOrderOnAccept + sendQueued)', () => {
     it('queues one job per printer of the store that prints on acceptance, in the caller’s transaction, and sends them after the commit', async () => {
       const store = (
-        await api.post('/api/admin/stores', { name: '自动打印门店', phone: '010-66668888', address: '北京市东城区 1 号' })
+        await api.post('/api/admin/stores', {
+          name: '自动打印门店',
+          phone: '010-66668888',
+          address: '北京市东城区 1 号',
+        })
       ).body.data.id as number;
       const auto = await addPrinter({ storeId: store, name: '自动打印', autoPrintOnAccept: true });
       await addPrinter({ storeId: store, name: '不自动打印', autoPrintOnAccept: false });
@@ -355,7 +381,13 @@ describe.each(DB_KINDS)('printing on %s', (kind) => {
       });
       expect(jobIds).toHaveLength(1);
       const queued = (await api.get(`/api/admin/printJobs/${jobIds[0]}`)).body.data;
-      expect(queued).toMatchObject({ status: 'queued', printerId: auto.id, orderId: order, operatorId, attempts: 0 });
+      expect(queued).toMatchObject({
+        status: 'queued',
+        printerId: auto.id,
+        orderId: order,
+        operatorId,
+        attempts: 0,
+      });
       const [job] = await sendQueued(db, jobIds);
       expect(job).toMatchObject({ id: jobIds[0], status: 'done' });
       const [bytes] = (await printer.received(sent + 1)).slice(sent) as [Buffer];
@@ -365,11 +397,17 @@ describe.each(DB_KINDS)('printing on %s', (kind) => {
 
     it('queues nothing for a store without printers, and a rolled-back acceptance leaves no job', async () => {
       const db = t.app.db as unknown as AnyDb;
-      expect(await printOrderOnAccept(db, { orderId: ids.elsewhere, storeId: ids.storeB, actor: null })).toEqual([]);
+      expect(
+        await printOrderOnAccept(db, { orderId: ids.elsewhere, storeId: ids.storeB, actor: null }),
+      ).toEqual([]);
       const jobs = (await api.get('/api/admin/printJobs')).body.data.page.total;
       await expect(
         db.transaction().execute(async (trx) => {
-          const queued = await printOrderOnAccept(trx, { orderId: ids.paid, storeId: ids.storeA, actor: null });
+          const queued = await printOrderOnAccept(trx, {
+            orderId: ids.paid,
+            storeId: ids.storeA,
+            actor: null,
+          });
           expect(queued.length).toBeGreaterThan(0);
           throw new Error('the acceptance failed');
         }),
@@ -400,9 +438,19 @@ describe.each(DB_KINDS)('print jobs left by a crash on %s', (kind) => {
         });
         expect(created.status, created.text).toBe(200);
         const trxDb = first.app.db as unknown as AnyDb;
-        const old = await printOrderOnAccept(trxDb, { orderId: paid, storeId: storeA, actor: null, now: clock.now() });
+        const old = await printOrderOnAccept(trxDb, {
+          orderId: paid,
+          storeId: storeA,
+          actor: null,
+          now: clock.now(),
+        });
         clock.advance(2 * 3_600_000);
-        jobIds = await printOrderOnAccept(trxDb, { orderId: paid, storeId: storeA, actor: null, now: clock.now() });
+        jobIds = await printOrderOnAccept(trxDb, {
+          orderId: paid,
+          storeId: storeA,
+          actor: null,
+          now: clock.now(),
+        });
         jobIds.unshift(...old);
         // The server stops before sending them (the crash).
       } finally {

@@ -83,31 +83,34 @@ describe('a receipt as ESC/POS bytes', () => {
   it.each([
     [58, 32],
     [80, 48],
-  ] as const)('lines items and totals up in the %i mm paper’s %i columns, a Chinese character counting two', (paper, columns) => {
-    const lines = printedLines(bytesOf(paper));
-    for (const line of lines) expect(columnsOf(line), line).toBeLessThanOrEqual(columns);
-    const header = lines.find((l) => l.startsWith('商品 ')) as string;
-    const rice = lines.find((l) => l.startsWith('米饭')) as string;
-    const cola = lines.find((l) => l.startsWith('Coca-Cola')) as string;
-    const total = lines.find((l) => l.startsWith('商品金额')) as string;
-    const rule = lines.find((l) => l.startsWith('---')) as string;
-    for (const line of [header, rice, cola, total, rule]) expect(columnsOf(line), line).toBe(columns);
-    // Quantities end in one column, amounts in the last.
-    const qtyEnd = (line: string, qty: string) => columnsOf(line.slice(0, line.indexOf(qty) + qty.length));
-    expect(qtyEnd(rice, 'x12')).toBe(qtyEnd(cola, 'x1'));
-    expect(rice.endsWith('￥24.00')).toBe(true);
-    // The long name wraps inside its column, never splitting a character, and the line holding
-    // its quantity is as wide as the others.
-    const first = lines.find((l) => l.startsWith('宫保鸡丁盖浇饭')) as string;
-    expect(columnsOf(first)).toBe(columns);
-    expect(first).toContain('x2');
-    // The name column ends one space before the header's 数量.
-    const nameWidth = columnsOf(header.slice(0, header.indexOf('数量'))) - 1;
-    expect(nameWidth).toBe(columns - columnsOf('数量') - columnsOf('￥56.00') - 2);
-    const wrapped = wrap('宫保鸡丁盖浇饭加量不加价套餐（大份）', nameWidth);
-    expect(lines.join('\n')).toContain(wrapped.at(-1) as string);
-    expect(wrapped.join('')).toBe('宫保鸡丁盖浇饭加量不加价套餐（大份）');
-  });
+  ] as const)(
+    'lines items and totals up in the %i mm paper’s %i columns, a Chinese character counting two',
+    (paper, columns) => {
+      const lines = printedLines(bytesOf(paper));
+      for (const line of lines) expect(columnsOf(line), line).toBeLessThanOrEqual(columns);
+      const header = lines.find((l) => l.startsWith('商品 ')) as string;
+      const rice = lines.find((l) => l.startsWith('米饭')) as string;
+      const cola = lines.find((l) => l.startsWith('Coca-Cola')) as string;
+      const total = lines.find((l) => l.startsWith('商品金额')) as string;
+      const rule = lines.find((l) => l.startsWith('---')) as string;
+      for (const line of [header, rice, cola, total, rule]) expect(columnsOf(line), line).toBe(columns);
+      // Quantities end in one column, amounts in the last.
+      const qtyEnd = (line: string, qty: string) => columnsOf(line.slice(0, line.indexOf(qty) + qty.length));
+      expect(qtyEnd(rice, 'x12')).toBe(qtyEnd(cola, 'x1'));
+      expect(rice.endsWith('￥24.00')).toBe(true);
+      // The long name wraps inside its column, never splitting a character, and the line holding
+      // its quantity is as wide as the others.
+      const first = lines.find((l) => l.startsWith('宫保鸡丁盖浇饭')) as string;
+      expect(columnsOf(first)).toBe(columns);
+      expect(first).toContain('x2');
+      // The name column ends one space before the header's 数量.
+      const nameWidth = columnsOf(header.slice(0, header.indexOf('数量'))) - 1;
+      expect(nameWidth).toBe(columns - columnsOf('数量') - columnsOf('￥56.00') - 2);
+      const wrapped = wrap('宫保鸡丁盖浇饭加量不加价套餐（大份）', nameWidth);
+      expect(lines.join('\n')).toContain(wrapped.at(-1) as string);
+      expect(wrapped.join('')).toBe('宫保鸡丁盖浇饭加量不加价套餐（大份）');
+    },
+  );
 
   it('prints each copy whole: initialize to cut, n times', () => {
     const bytes = bytesOf(80, receipt, 3);
@@ -160,11 +163,21 @@ describe('a receipt as ESC/POS bytes', () => {
 describe('the test page', () => {
   it('shows the printer, the paper, the time, Chinese text, a full-width ruler and a QR code', () => {
     const bytes = Buffer.from(
-      renderTestPage({ printerName: '前台小票机', paperWidth: 80, printedAt: '2025-01-01 16:00', qr: 'TEST-7' }),
+      renderTestPage({
+        printerName: '前台小票机',
+        paperWidth: 80,
+        printedAt: '2025-01-01 16:00',
+        qr: 'TEST-7',
+      }),
     );
     const lines = printedLines(bytes);
     const text = lines.join('\n');
-    for (const expected of ['打印测试', '打印机：前台小票机', '纸宽：80 mm（每行 48 列）', '时间：2025-01-01 16:00'])
+    for (const expected of [
+      '打印测试',
+      '打印机：前台小票机',
+      '纸宽：80 mm（每行 48 列）',
+      '时间：2025-01-01 16:00',
+    ])
       expect(text).toContain(expected);
     expect(text).toMatch(/中文：万象餐饮/);
     expect(lines).toContain('123456789012345678901234567890123456789012345678');
