@@ -6,9 +6,9 @@
  * - the host is resolved once (every address `dns.lookup` gives, within a timeout), each address
  *   is classified by ipaddr.js, and a target some address of which the policy does not allow is
  *   refused as a whole — a name that resolves to a public and a private address is not a way in;
- * - the socket then connects to the very address that was checked (an IP literal, so no second
- *   lookup): a DNS answer that changes between the check and the connect (rebinding) changes
- *   nothing;
+ * - the socket then connects to the very addresses that were checked (IP literals, so no second
+ *   lookup; the next one when one does not connect, as for a name with IPv4 and IPv6 addresses):
+ *   a DNS answer that changes between the check and the connect (rebinding) changes nothing;
  * - loopback, private (RFC 1918, unique local, carrier-grade NAT), link-local and other
  *   special-purpose addresses are for users with the monitoring permission only (core's
  *   `mayReachPrivateNetworks`); everyone else reaches public unicast addresses;
@@ -114,14 +114,14 @@ type LookupAll = (host: string) => Promise<{ address: string; family: number }[]
 const lookupAll: LookupAll = (host) => dns.promises.lookup(host, { all: true, verbatim: true });
 
 /**
- * Resolves `host` and checks every address against `policy`; answers the first address to
- * connect to. Throws OutboundRefusedError or OutboundUnresolvedError.
+ * Resolves `host` and checks every address against `policy`; answers the addresses to connect
+ * to, in the resolver's order (never empty). Throws OutboundRefusedError or OutboundUnresolvedError.
  */
 export async function resolveOutbound(
   host: string,
   policy: OutboundPolicy,
   options: ResolveOptions,
-): Promise<OutboundTarget> {
+): Promise<OutboundTarget[]> {
   const addresses = net.isIP(host)
     ? [{ address: host, family: net.isIP(host) }]
     : await lookup(host, options);
@@ -135,7 +135,7 @@ export async function resolveOutbound(
   const refused = targets.find((t) => !allows(policy, t.kind));
   if (refused)
     throw new OutboundRefusedError(host, refused.address, refused.kind as Exclude<AddressKind, 'public'>);
-  return targets[0] as OutboundTarget;
+  return targets;
 }
 
 async function lookup(host: string, options: ResolveOptions) {
@@ -160,10 +160,26 @@ export interface ConnectOptions {
 }
 
 /**
- * A TCP connection to a checked target's address (no lookup: what was checked is what is
- * reached). Rejects with the socket's error (ECONNREFUSED, …) or OutboundTimeoutError.
+ * A TCP connection to the first of the checked addresses that connects, each within the timeout
+ * (no lookup: what was checked is what is reached). Rejects with the last address's error
+ * (ECONNREFUSED, …) or OutboundTimeoutError.
  */
-export function connectOutbound(target: OutboundTarget, options: ConnectOptions): Promise<net.Socket> {
+export async function connectOutbound(
+  targets: readonly OutboundTarget[],
+  options: ConnectOptions,
+): Promise<net.Socket> {
+  let failure: unknown = new Error('no address to connect to');
+  for (const target of targets) {
+    try {
+      return await connectOne(target, options);
+    } catch (error) {
+      failure = error;
+    }
+  }
+  throw failure;
+}
+
+function connectOne(target: OutboundTarget, options: ConnectOptions): Promise<net.Socket> {
   return new Promise((resolve, reject) => {
     const socket = net.connect({ host: target.address, port: options.port, family: target.family });
     const timer = setTimeout(() => {

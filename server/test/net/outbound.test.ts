@@ -53,17 +53,18 @@ describe('classifyAddress', () => {
 
 describe('resolveOutbound', () => {
   it('lets the monitoring permission reach loopback and LAN addresses, and no one else', async () => {
-    expect(await resolveOutbound('192.168.1.50', admin, { timeoutMs: 1000 })).toMatchObject({
-      address: '192.168.1.50',
-      kind: 'private',
-    });
+    expect(await resolveOutbound('192.168.1.50', admin, { timeoutMs: 1000 })).toEqual([
+      { host: '192.168.1.50', address: '192.168.1.50', family: 4, kind: 'private' },
+    ]);
     await expect(resolveOutbound('192.168.1.50', operator, { timeoutMs: 1000 })).rejects.toThrow(
       '没有监控权限，不能连接内网地址（192.168.1.50）',
     );
     await expect(resolveOutbound('169.254.169.254', operator, { timeoutMs: 1000 })).rejects.toThrow(
       '没有监控权限，不能连接链路本地地址（169.254.169.254）',
     );
-    expect(await resolveOutbound('8.8.8.8', operator, { timeoutMs: 1000 })).toMatchObject({ kind: 'public' });
+    expect(await resolveOutbound('8.8.8.8', operator, { timeoutMs: 1000 })).toMatchObject([
+      { kind: 'public' },
+    ]);
   });
 
   it('checks the addresses a host name resolves to: localhost is this machine', async () => {
@@ -75,9 +76,12 @@ describe('resolveOutbound', () => {
     expect((refused as Error).message).toMatch(
       /^没有监控权限，不能连接本机地址（localhost → (127\.0\.0\.1|::1)）$/,
     );
-    const target = await resolveOutbound('localhost', admin, { timeoutMs: 2000 });
-    expect(net.isIP(target.address)).not.toBe(0);
-    expect(target.kind).toBe('loopback');
+    const targets = await resolveOutbound('localhost', admin, { timeoutMs: 2000 });
+    expect(targets.length).toBeGreaterThan(0);
+    for (const target of targets) {
+      expect(net.isIP(target.address)).not.toBe(0);
+      expect(target.kind).toBe('loopback');
+    }
   });
 
   it('says when a name does not resolve', async () => {
@@ -90,7 +94,7 @@ describe('resolveOutbound', () => {
 });
 
 describe('connectOutbound', () => {
-  it('connects to the checked address itself', async () => {
+  it('connects to a checked address itself, the next one when one does not connect', async () => {
     const server = net.createServer((socket) => socket.end());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as net.AddressInfo).port;
@@ -98,8 +102,13 @@ describe('connectOutbound', () => {
       server.once('connection', (s) => resolve(s.remoteAddress ?? '')),
     );
     try {
-      const target = await resolveOutbound('127.0.0.1', admin, { timeoutMs: 1000 });
-      const socket = await connectOutbound(target, { port, timeoutMs: 1000 });
+      const [target] = await resolveOutbound('127.0.0.1', admin, { timeoutMs: 1000 });
+      // ::1 refuses (nothing listens there on this port), 127.0.0.1 answers.
+      const unused = { host: '::1', address: '::1', family: 6 as const, kind: 'loopback' as const };
+      const socket = await connectOutbound([unused, target as NonNullable<typeof target>], {
+        port,
+        timeoutMs: 1000,
+      });
       expect(socket.remoteAddress).toBe('127.0.0.1');
       expect(await seen).toBe('127.0.0.1');
       socket.destroy();

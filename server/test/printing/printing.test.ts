@@ -329,13 +329,19 @@ describe.each(DB_KINDS)('printing on %s', (kind) => {
         const res = await testPrint(created.body.data.id, as);
         expect(res.status).toBe(403);
         expect(res.body.message).toMatch(
-          /^打印机地址是本机地址（localhost → (127\.0\.0\.1|::1)），但设置该地址的用户没有监控权限/,
+          /^打印机地址是本机地址（localhost → (127\.0\.0\.1|::1)），但设置该地址的用户没有监控权限，服务器不会连接；请由管理员在打印机设置中保存地址$/,
         );
       }
       expect((await api.get('/api/admin/printJobs')).body.data.page.total).toBe(jobs);
       expect(printer.jobs.length).toBe(sent);
-      // Once an administrator saves the address, it prints.
-      const vouched = await api.patch(`/api/admin/printers/${created.body.data.id}`, { host: '127.0.0.1' });
+      // Once an administrator saves the printer with that address (the form sends it back as it
+      // was), it prints.
+      const vouched = await api.patch(`/api/admin/printers/${created.body.data.id}`, {
+        name: '管理员确认的主机名',
+        host: 'localhost',
+        port: printer.port,
+      });
+      expect(vouched.status, vouched.text).toBe(200);
       expect(vouched.body.data.addressSetById).toBe(await userId(t, 'admin'));
       expect((await testPrint(created.body.data.id, operator)).body.data.status).toBe('done');
     });

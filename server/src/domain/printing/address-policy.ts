@@ -42,13 +42,14 @@ export function printerRefusal(error: OutboundRefusedError): string {
   const where = error.host === error.address ? error.address : `${error.host} → ${error.address}`;
   return (
     `打印机地址是${ADDRESS_KIND_LABEL[error.kind]}地址（${where}），但设置该地址的用户没有监控权限，` +
-    '服务器不会连接；请由管理员重新保存打印机地址'
+    '服务器不会连接；请由管理员在打印机设置中保存地址'
   );
 }
 
 /**
- * The printers' hook: whoever sets a printer's host or port becomes its `addressSetById`, and a
- * user without the monitoring permission cannot set a loopback, private or link-local IP (a host
+ * The printers' hook: whoever sets a printer's host or port becomes its `addressSetById` (and a
+ * user with the monitoring permission who saves the printer with its address, changed or not),
+ * and a user without that permission cannot set a loopback, private or link-local IP (a host
  * name is only known once resolved: it is checked when printing).
  */
 export const printerHooks: ResourceHooks = {
@@ -60,9 +61,14 @@ export const printerHooks: ResourceHooks = {
       before === null ||
       (values.host !== undefined && values.host !== before.host) ||
       (values.port !== undefined && values.port !== before.port);
-    if (!changed) return;
+    const given = values.host !== undefined || values.port !== undefined;
+    if (!changed && !given) return;
+    const policy = await policyOfUser(ctx.trx, ctx.user.id);
+    // A form sent back with the address as it was: a user who may reach the LAN vouches for it
+    // by saving it (an operator-set host name becomes printable); anyone else leaves the setter.
+    if (!changed && !policy.mayReachPrivate) return;
     const kind = literalAddressKind(host);
-    if (kind && !allows(await policyOfUser(ctx.trx, ctx.user.id), kind)) {
+    if (kind && !allows(policy, kind)) {
       throw invalidInput({
         host: `没有监控权限，不能把打印机地址设为${ADDRESS_KIND_LABEL[kind as keyof typeof ADDRESS_KIND_LABEL]}地址，请由管理员设置`,
       });

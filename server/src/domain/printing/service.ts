@@ -168,8 +168,8 @@ export class PrintService {
     for (let attempt = 1; attempt <= attempts; attempt++) {
       try {
         const policy = await policyOfUser(this.db, (printer.addressSetById as number | null) ?? null);
-        const target = await resolveOutbound(host, policy, { timeoutMs: this.settings.connectTimeoutMs });
-        await sendToPrinter(target, port, payload.bytes, this.settings, where);
+        const targets = await resolveOutbound(host, policy, { timeoutMs: this.settings.connectTimeoutMs });
+        await sendToPrinter(targets, port, payload.bytes, this.settings, where);
         return this.finish(claimed, attempt, payload.bytes.length, printer.id);
       } catch (failure) {
         if (failure instanceof OutboundRefusedError) {

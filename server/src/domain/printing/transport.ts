@@ -52,9 +52,9 @@ export function connectFailure(error: unknown, where: string): PrintFailure {
   }
 }
 
-/** Sends `bytes` to the printer at `target`:`port`; resolves once the printer has taken them. */
+/** Sends `bytes` to the printer at one of `targets` (checked addresses), `port`; resolves once the printer has taken them. */
 export async function sendToPrinter(
-  target: OutboundTarget,
+  targets: readonly OutboundTarget[],
   port: number,
   bytes: Uint8Array,
   timeouts: SendTimeouts,
@@ -62,7 +62,7 @@ export async function sendToPrinter(
 ): Promise<void> {
   let socket: Awaited<ReturnType<typeof connectOutbound>>;
   try {
-    socket = await connectOutbound(target, { port, timeoutMs: timeouts.connectTimeoutMs });
+    socket = await connectOutbound(targets, { port, timeoutMs: timeouts.connectTimeoutMs });
   } catch (error) {
     throw connectFailure(error, where);
   }
