@@ -4,7 +4,7 @@
  *
  * Arrive with the order domain (they move money, stock or the ledger in one transaction):
  *   orders: cancel (user / merchant reject / merchant cancel, each with a reason), refund;
- *   orderRefunds: approve, reject, refunded.
+ *   orderRefunds: approve, reject, refunded;
  * Printing (server/src/domain/printing): orders print and printers testPrint queue a print job and
  * send the receipt's ESC/POS bytes to the printer after the commit.
  */
@@ -130,11 +130,6 @@ export const ORDER_STATUS = options(
   ['cancelled', '已取消', 'default'],
 );
 
-/** The order states whose receipt may be printed: every state from payment on, except cancelled. */
-const PRINTABLE_ORDER_STATUSES = ORDER_STATUS.map((o) => o.value).filter(
-  (status) => status !== 'pending_payment' && status !== 'cancelled',
-);
-
 const step = (
   name: string,
   label: string,
@@ -237,8 +232,15 @@ export const orders = defineResource({
       input: {
         printerId: f.relation('打印机', 'printers', { help: '不选则用订单门店的第一台打印机' }),
       },
-      // Receipts are for paid orders: not before payment, and not once cancelled.
-      effect: { kind: 'handler', when: { status: PRINTABLE_ORDER_STATUSES } },
+      // Receipts are for paid orders: every state from payment on, except cancelled.
+      effect: {
+        kind: 'handler',
+        when: {
+          status: ORDER_STATUS.map((o) => o.value).filter(
+            (s) => s !== 'pending_payment' && s !== 'cancelled',
+          ),
+        },
+      },
     },
   ],
   // The rest of the order machine (DOMAIN.md): the customer pays; an order is cancelled unpaid
