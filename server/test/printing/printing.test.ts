@@ -9,6 +9,7 @@
 import { getResource } from '@wanxiang/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printOrderOnAccept, sendQueued } from '../../src/domain/printing/index.js';
+import { moveJob } from '../../src/domain/printing/jobs.js';
 import { LATE_JOB_ERROR } from '../../src/domain/printing/service.js';
 import type { AnyDb } from '../../src/resources/extensions.js';
 import { createTestDatabase, DB_KINDS, startTestApp, type TestApp, TestClock } from '../helpers/app.js';
@@ -78,6 +79,8 @@ describe.each(DB_KINDS)('printing on %s', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp(kind, { config: { printing: PRINTING } });
+    // The start's pick-up of left jobs is over before any job of these tests exists.
+    await t.app.printing.idle();
     api = await adminApi(t);
     operator = apiAs(t.app, await tokenOf(t.app, 'operator', 'operator123'));
     printer = await startPrinter();
@@ -420,6 +423,50 @@ describe.each(DB_KINDS)('printing on %s', (kind) => {
       ).rejects.toThrow('the acceptance failed');
       expect((await api.get('/api/admin/printJobs')).body.data.page.total).toBe(jobs);
     });
+  });
+});
+
+describe.each(DB_KINDS)('print jobs nobody is sending on %s', (kind) => {
+  it('a sweep sends jobs queued over 30 s and jobs printing longer than a job can take, and leaves the rest', async () => {
+    const printer = await startPrinter();
+    const t = await startTestApp(kind, { config: { printing: PRINTING } });
+    try {
+      // The start's own pick-up is over before the jobs below exist.
+      await t.app.printing.idle();
+      const api = await adminApi(t);
+      const { storeA, paid } = await seed(t);
+      const created = await api.post('/api/admin/printers', {
+        storeId: storeA,
+        name: '清扫测试',
+        host: '127.0.0.1',
+        port: printer.port,
+        autoPrintOnAccept: true,
+      });
+      expect(created.status, created.text).toBe(200);
+      const db = t.app.db as unknown as AnyDb;
+      const now = t.clock.now();
+      const queue = async (at: number) =>
+        (await printOrderOnAccept(db, { orderId: paid, storeId: storeA, actor: null, now: at }))[0] as number;
+      const oldQueued = await queue(now - 31_000);
+      const freshQueued = await queue(now - 5_000);
+      const stale = t.app.printing.staleMs;
+      const deadPrinting = await queue(now - stale - 1_000);
+      await moveJob(db, deadPrinting, now - stale - 1_000, ['queued'], { status: 'printing' });
+      const livePrinting = await queue(now - 1_000);
+      await moveJob(db, livePrinting, now - 1_000, ['queued'], { status: 'printing' });
+
+      await t.app.printing.recover();
+      await t.app.printing.idle();
+      const status = async (id: number) => (await api.get(`/api/admin/printJobs/${id}`)).body.data.status;
+      expect(await status(oldQueued)).toBe('done');
+      expect(await status(deadPrinting)).toBe('done');
+      expect(await status(freshQueued)).toBe('queued');
+      expect(await status(livePrinting)).toBe('printing');
+      expect(printer.jobs).toHaveLength(2);
+    } finally {
+      await t.close();
+      await printer.close();
+    }
   });
 });
 

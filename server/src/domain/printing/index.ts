@@ -9,7 +9,7 @@ import type { WireRow } from '../../resources/storage.js';
 import type { DomainArea } from '../area.js';
 import { queueJob, storePrinters } from './jobs.js';
 import { register } from './resource.js';
-import { PrintService, printServiceOf } from './service.js';
+import { PrintService, printServiceOf, SWEEP_EVERY_MS } from './service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,14 +64,22 @@ export async function sendQueued(db: AnyDb, jobIds: readonly number[]): Promise<
 
 export const printingPlugin = fp(
   async (app) => {
-    const service = new PrintService(app.db, app.config.printing, app.config.now, app.log);
+    const service = new PrintService(app.db, app.dbDialect, app.config.printing, app.config.now, app.log);
     app.decorate('printing', service);
-    // Jobs a crash left queued go out once the server is up; the start does not wait for them.
+    const pickUp = (atStart: boolean) =>
+      service.recover(atStart).catch((err) => app.log.error({ err }, 'picking up print jobs failed'));
+    // Jobs a crash left queued go out once the server is up (the start does not wait for them),
+    // and every minute whatever nobody is sending (another process died, a caller never sent).
+    const sweep = setInterval(() => pickUp(false), SWEEP_EVERY_MS);
+    sweep.unref();
     app.addHook('onReady', async () => {
-      service.recover().catch((err) => app.log.error({ err }, 'picking up print jobs failed'));
+      void pickUp(true);
     });
-    // Before the database closes: stop waiting between tries, let the tries in flight end.
-    app.addHook('preClose', async () => service.close());
+    // Before the database closes: stop sweeping and waiting between tries, let tries in flight end.
+    app.addHook('preClose', async () => {
+      clearInterval(sweep);
+      await service.close();
+    });
   },
   { name: 'wanxiang-printing', dependencies: ['wanxiang-database'] },
 );

@@ -127,18 +127,21 @@ export async function markPrinter(
 }
 
 /**
- * Jobs a sender should pick up at start: queued, or printing for longer than `staleMs` (their
- * sender died). Oldest first.
+ * Jobs nobody is sending: queued and last changed before `before.queued`, or printing and last
+ * changed before `before.printing` (their sender died). Oldest first.
  */
-export async function pendingJobs(db: AnyDb, now: number, staleMs: number): Promise<WireRow[]> {
+export async function pendingJobs(
+  db: AnyDb,
+  before: { queued: number; printing: number },
+): Promise<WireRow[]> {
   const model = jobModel();
   const rows = (await db
     .selectFrom(model.table)
     .selectAll()
     .where((eb) =>
       eb.or([
-        eb(sql.ref('status'), '=', 'queued'),
-        eb.and([eb(sql.ref('status'), '=', 'printing'), eb(sql.ref('updated_at'), '<', now - staleMs)]),
+        eb.and([eb(sql.ref('status'), '=', 'queued'), eb(sql.ref('updated_at'), '<', before.queued)]),
+        eb.and([eb(sql.ref('status'), '=', 'printing'), eb(sql.ref('updated_at'), '<', before.printing)]),
       ]),
     )
     .orderBy(sql.ref('id'))

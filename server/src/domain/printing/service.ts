@@ -10,6 +10,7 @@
 import { chinaDateTime } from '@wanxiang/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PrintingConfig } from '../../config.js';
+import type { DialectName } from '../../db/connect.js';
 import { OutboundRefusedError, OutboundUnresolvedError, resolveOutbound } from '../../net/outbound.js';
 import type { AnyDb } from '../../resources/extensions.js';
 import { changeRow } from '../../resources/row-change.js';
@@ -37,8 +38,14 @@ export const DEFAULT_PRINTING: PrintingConfig = {
   retryDelayMs: 1000,
 };
 
-/** Jobs queued longer ago than this when the server starts are not printed late: failed, with why. */
+/** Jobs queued longer ago than this when they are picked up are not printed late: failed, with why. */
 export const RECOVER_MAX_AGE_MS = 60 * 60_000;
+
+/** How often the sender looks for jobs nobody is sending (another process died, a caller never sent). */
+export const SWEEP_EVERY_MS = 60_000;
+
+/** A queued job younger than this may be about to be sent by whoever queued it: a sweep leaves it. */
+export const QUEUED_GRACE_MS = 30_000;
 
 export const LATE_JOB_ERROR = '服务中断期间超过1小时未能发送，已不再补打，请重新打印';
 
@@ -60,6 +67,8 @@ export class PrintService {
 
   constructor(
     private readonly db: AnyDb,
+    /** SQLite is one process: at its start, every job left queued or printing was abandoned. */
+    private readonly dialect: DialectName,
     settings: Partial<PrintingConfig> | undefined,
     private readonly now: () => number,
     private readonly log: FastifyBaseLogger,
@@ -95,9 +104,14 @@ export class PrintService {
     while (this.running.size > 0) await Promise.allSettled([...this.running]);
   }
 
-  /** At start: jobs a crash left behind are sent; those too old for it are failed with why. */
-  recover(): Promise<void> {
-    return this.track(this.recoverNow());
+  /**
+   * Jobs nobody is sending are sent; those queued too long ago are failed with why. At start
+   * (`atStart`) on SQLite that is every queued or printing job (the process that had them is
+   * this one, restarted); otherwise — several processes on PostgreSQL, and the sweeps — jobs
+   * queued for over 30 s and jobs printing for longer than any job can take.
+   */
+  recover(atStart = false): Promise<void> {
+    return this.track(this.recoverNow(atStart && this.dialect === 'sqlite'));
   }
 
   /** Stops waiting between tries (the job goes back to queued for the next start) and waits for the rest. */
@@ -113,9 +127,17 @@ export class PrintService {
     return work;
   }
 
-  private async recoverNow(): Promise<void> {
+  private async recoverNow(all: boolean): Promise<void> {
     const now = this.now();
-    const jobs = await pendingJobs(this.db, now, this.staleMs);
+    const jobs = await pendingJobs(
+      this.db,
+      all
+        ? { queued: now + 1, printing: now + 1 }
+        : {
+            queued: now - QUEUED_GRACE_MS,
+            printing: now - this.staleMs,
+          },
+    );
     for (const job of jobs) {
       if (job.status === 'printing') {
         // Its sender died mid-job: nothing acknowledged it, so it is queued again.
@@ -132,7 +154,7 @@ export class PrintService {
       }
       void this.send(job.id);
     }
-    if (jobs.length > 0) this.log.info({ jobs: jobs.length }, 'print jobs left by the last run picked up');
+    if (jobs.length > 0) this.log.info({ jobs: jobs.length }, 'print jobs nobody was sending picked up');
   }
 
   private async enqueue(jobId: number): Promise<WireRow | null> {
