@@ -80,16 +80,44 @@ export { orderFees } from '@wanxiang/core';
 
 /** The money columns an order row keeps, from core's pricing breakdown (`priceOrder`). */
 export function orderAmounts(priced: PriceBreakdown): OrderAmounts {
-  const { goodsFen, memberFen, pointsFen, pointsUsed, packingFen, deliveryFen, discountFen, couponFen, payableFen } =
-    priced;
-  return { goodsFen, memberFen, pointsFen, pointsUsed, packingFen, deliveryFen, discountFen, couponFen, payableFen };
+  const {
+    goodsFen,
+    memberFen,
+    pointsFen,
+    pointsUsed,
+    packingFen,
+    deliveryFen,
+    discountFen,
+    couponFen,
+    payableFen,
+  } = priced;
+  return {
+    goodsFen,
+    memberFen,
+    pointsFen,
+    pointsUsed,
+    packingFen,
+    deliveryFen,
+    discountFen,
+    couponFen,
+    payableFen,
+  };
 }
 
 /** The order's lines as orders keep them: what pricing gave each (its shares, what it cost). */
-export function orderLines<L extends { goodsId: number; qty: number }>(lines: readonly L[], priced: PriceBreakdown) {
+export function orderLines<L extends { goodsId: number; qty: number }>(
+  lines: readonly L[],
+  priced: PriceBreakdown,
+) {
   return lines.map((line, i) => {
     const p = priced.lines[i] as PriceBreakdown['lines'][number];
-    return { ...line, discountFen: p.discountFen, payableFen: p.payableFen, pointsFen: p.pointsFen, refundedQty: 0 };
+    return {
+      ...line,
+      discountFen: p.discountFen,
+      payableFen: p.payableFen,
+      pointsFen: p.pointsFen,
+      refundedQty: 0,
+    };
   });
 }
 

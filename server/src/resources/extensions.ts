@@ -78,6 +78,18 @@ export interface ActionHandlerSpec {
    * 409 当前状态不能执行此操作.
    */
   refusal?(row: WireRow): Error;
+  /**
+   * Runs after the commit, with what `run` answered (or the row read again): work that must not
+   * hold the transaction open, such as talking to a device over the network. Answers what the
+   * action answers. It must not throw for an outcome the caller should see (a printer that does
+   * not answer): the commit has happened, so it says the outcome in the row it answers.
+   */
+  afterCommit?(
+    ctx: EngineContext & { id: number; input: Record<string, unknown>; prepared: unknown },
+    answer: WireRow,
+  ): Promise<WireRow>;
+  /** The answer's message (default `<label>成功`), e.g. a failed print's reason. */
+  message?(answer: WireRow): string | undefined;
 }
 
 export type ActionHandler = ActionHandlerSpec | ActionHandlerSpec['run'];
@@ -106,8 +118,17 @@ export interface CustomStore {
 export interface ResourceHooks {
   /** Before the transaction: turns validated values into what is stored (hashes a password). */
   prepare?(values: Record<string, unknown>, ctx: { memo: Map<string, unknown> }): Promise<void>;
-  /** In the transaction after an insert or update: fields kept elsewhere. `values` as written. */
-  afterWrite?(ctx: WriteContext, id: number, values: Record<string, unknown>): Promise<void>;
+  /**
+   * In the transaction after an insert or update: fields kept elsewhere, or columns that follow
+   * from what changed (`before` is the row before an update, null on create). `values` as
+   * written. The row is read again after it, so what it changes shows in the answer and audit.
+   */
+  afterWrite?(
+    ctx: WriteContext,
+    id: number,
+    values: Record<string, unknown>,
+    before: WireRow | null,
+  ): Promise<void>;
   /** Adds the fields kept elsewhere to wire rows read from the table. */
   loadVirtual?(db: AnyDb, rows: WireRow[]): Promise<void>;
   /** Before a delete; throw to refuse. */

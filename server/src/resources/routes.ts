@@ -249,7 +249,6 @@ function registerResource(app: FastifyInstance, engine: ResourceEngine, def: Res
       },
       async (request) => {
         const { id, action } = request.params;
-        const label = actions.find((a) => a.name === action)?.label;
         const result = await engine.action(
           def,
           parseId(id),
@@ -258,7 +257,7 @@ function registerResource(app: FastifyInstance, engine: ResourceEngine, def: Res
           actorOf(request),
           ifMatchOf(request),
         );
-        return ok(result, label ? `${label}成功` : undefined);
+        return ok(result, engine.actionMessage(def, action, result));
       },
     );
   }

@@ -17,6 +17,7 @@ import type { ActionContext, EngineExtensions } from '../../resources/extensions
 import { parseId } from '../../resources/query.js';
 import type { WireRow } from '../../resources/storage.js';
 import type { DomainArea } from '../area.js';
+import { printOrderOnAccept, sendQueued } from '../printing/index.js';
 import { createOrder, previewPrice } from './create.js';
 import { assignRunner } from './deliveries.js';
 import { dispatchBoard } from './dispatch.js';
@@ -164,9 +165,28 @@ async function routes(app: FastifyInstance): Promise<void> {
   );
 }
 
+/**
+ * The receipt printed when an order is accepted (the machine's `printReceipt`): queued in the
+ * move's transaction on the store's printers that print on acceptance, sent after the commit
+ * (domain/printing). Accepting never fails for printing; a printer's failure is on its job.
+ */
+export const receiptPrinting: MoveServices = {
+  async printReceipt(tx, order, mover) {
+    const ids = await printOrderOnAccept(tx.trx, {
+      orderId: order.id,
+      storeId: Number(order.storeId),
+      actor: mover.userId === null ? null : { id: mover.userId },
+      now: tx.now,
+    });
+    if (ids.length === 0) return;
+    tx.touched('printJobs');
+    tx.afterCommit(() => sendQueued(tx.db, ids));
+  },
+};
+
 export const ordersArea: DomainArea = {
   name: 'orders',
-  register: (engine) => registerOrders(engine),
+  register: (engine) => registerOrders(engine, receiptPrinting),
   routes,
-  tasks: (app) => orderTasks(app),
+  tasks: (app) => orderTasks(app, receiptPrinting),
 };

@@ -27,6 +27,8 @@ const orders = getResource('orders');
 
 /** A transaction of the engine's write, as a move needs it. */
 export interface MoveTx {
+  /** The database outside the transaction (work after the commit uses it). */
+  db: AnyDb;
   trx: AnyDb;
   dialect: string;
   now: number;
