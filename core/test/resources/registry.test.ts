@@ -371,6 +371,8 @@ describe('the registry', () => {
         'orders.cancel',
         'orders.refund',
         'deliveries.assign',
+        'cardProducts.sell',
+        'prepaidCards.recharge',
         'orderRefunds.approve',
         'orderRefunds.reject',
         'orders.print',

@@ -13,6 +13,7 @@ import { blogArea } from './blog/index.js';
 import { communityArea } from './community/index.js';
 import { crmArea } from './crm/index.js';
 import { docsArea } from './docs/index.js';
+import { financeArea } from './finance/index.js';
 import { marketingArea } from './marketing/index.js';
 import { mediaArea } from './media/index.js';
 import { merchantArea } from './merchant/index.js';
@@ -36,6 +37,7 @@ export const AREAS: readonly DomainArea[] = [
   usersArea,
   communityArea,
   crmArea,
+  financeArea,
   ordersArea,
   marketingArea,
   printingArea,

@@ -1,13 +1,15 @@
 /**
  * Money held for users (DOMAIN.md "OMS"): the balance ledger and prepaid cards.
  *
- * Arrive with the ledger domain (each writes a ledger entry and a balance in one transaction;
- * a balance never goes below zero): balanceLedger adjust (with a reason), cardProducts sell,
- * prepaidCards recharge.
+ * Each action writes a ledger entry and a balance in one transaction (server/src/domain/finance;
+ * a balance never goes below zero): cardProducts sell, prepaidCards recharge.
  */
 import { defineResource } from '../define';
 import { f, options } from '../fields';
 import { readOnlyFields, transition } from './common';
+
+/** How the counter takes the money for a card or a card's top-up. */
+const CARD_PAY_METHODS = options(['cash', '现金'], ['wechat', '微信支付'], ['balance', '余额']);
 
 export const balanceLedger = defineResource({
   name: 'balanceLedger',
@@ -64,6 +66,17 @@ export const cardProducts = defineResource({
       default: 'onSale',
     }),
   },
+  actions: [
+    {
+      name: 'sell',
+      label: '售卡',
+      input: {
+        userId: f.relation('购卡用户', 'users', { required: true }),
+        payMethod: f.enum('收款方式', CARD_PAY_METHODS, { required: true, default: 'cash' }),
+      },
+      effect: { kind: 'handler', when: { status: ['onSale'] } },
+    },
+  ],
 });
 
 export const prepaidCards = defineResource({
@@ -93,6 +106,15 @@ export const prepaidCards = defineResource({
       confirm: '冻结后此卡不能用于支付，确定冻结？',
     }),
     transition('unfreeze', '解冻', ['frozen'], 'active'),
+    {
+      name: 'recharge',
+      label: '充值',
+      input: {
+        amountFen: f.money('充值金额', { required: true, min: 1, max: 10_000_00 }),
+        payMethod: f.enum('收款方式', CARD_PAY_METHODS, { required: true, default: 'cash' }),
+      },
+      effect: { kind: 'handler', when: { status: ['active', 'usedUp'] } },
+    },
   ],
 });
 

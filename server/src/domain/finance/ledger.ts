@@ -128,6 +128,13 @@ export async function moveCard(tx: LedgerTx, move: CardMove): Promise<LedgerEntr
     );
   }
   const balanceAfterFen = Number(updated.balance_fen);
+  // A card paid down to nothing is 已用完; money coming back makes it usable again.
+  await tx.trx
+    .updateTable(cards)
+    .set({ status: balanceAfterFen === 0 ? 'usedUp' : 'active' })
+    .where('id', '=', move.cardId)
+    .where('status', '=', balanceAfterFen === 0 ? 'active' : 'usedUp')
+    .execute();
   const entry = await appendRow(
     tx.trx,
     balanceLedger,
