@@ -15,6 +15,7 @@ export * from './i18n/zh-CN';
 export * from './merchant/join';
 export * from './navigation/menu';
 export * from './navigation/routes';
+export * from './marketing/index';
 export * from './pricing/index';
 export { MOVIE_GENRES, MOVIE_REGIONS } from './resources/definitions/media';
 export * from './resources/index';

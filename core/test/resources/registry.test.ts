@@ -347,10 +347,15 @@ describe('the registry', () => {
     ).sort();
     expect(handlers).toEqual(
       [
+        'balanceLedger.adjust',
         'bbsPosts.reject',
         'bbsTopics.reject',
         'configVersions.restore',
+        'couponTemplates.issue',
+        'exchangeCodes.generate',
+        'exchangeCodes.voidBatch',
         'merchantApplications.reject',
+        'pointsLedger.adjust',
         'supplyProducts.purchaseIn',
         'users.disable',
         'users.enable',
@@ -367,7 +372,6 @@ describe('the registry', () => {
       'deploy',
       'rotate',
       'pay',
-      'issue',
     ];
     for (const def of RESOURCES)
       for (const action of def.actions ?? [])
