@@ -48,9 +48,11 @@ export function issueDecision(
   request: IssueRequest,
 ): IssueDecision {
   const now = instantMs(request.now) ?? 0;
-  if (template.status !== 'enabled') return { ok: false, reason: 'disabled', message: '该优惠券已停用，不能发放' };
+  if (template.status !== 'enabled')
+    return { ok: false, reason: 'disabled', message: '该优惠券已停用，不能发放' };
   const end = template.validity === 'fixed' ? instantMs(template.validTo) : null;
-  if (end !== null && end <= now) return { ok: false, reason: 'expired', message: '该优惠券已过有效期，不能发放' };
+  if (end !== null && end <= now)
+    return { ok: false, reason: 'expired', message: '该优惠券已过有效期，不能发放' };
   const wanted = request.perUser * request.users.length;
   const left = remainingQty(template);
   if (left !== null && wanted > left) {
@@ -68,6 +70,36 @@ export function issueDecision(
       reason: 'user_limit',
       message: `每人限领 ${limit} 张，${over.length === 1 ? '该用户' : `其中 ${over.length} 位用户`}已领到上限`,
       userIds: over,
+    };
+  }
+  return { ok: true };
+}
+
+/**
+ * Whether a batch of `count` exchange codes may be generated for a template. Each code is a
+ * coupon promised: decision, the unused codes of the template count against what is left of its
+ * 发行总量, so no code is printed that could only ever answer 已发完. Redeeming one issues the
+ * coupon through `issueDecision` as any issue (每人限领 applies then).
+ */
+export function exchangeBatchDecision(
+  template: Pick<CouponTemplateFacts, 'status' | 'validity' | 'validTo' | 'totalQty' | 'issuedQty'>,
+  request: { count: number; unusedCodes: number; now: Instant },
+): IssueDecision {
+  const now = instantMs(request.now) ?? 0;
+  if (template.status !== 'enabled') {
+    return { ok: false, reason: 'disabled', message: '该优惠券已停用，不能生成兑换码' };
+  }
+  const end = template.validity === 'fixed' ? instantMs(template.validTo) : null;
+  if (end !== null && end <= now) {
+    return { ok: false, reason: 'expired', message: '该优惠券已过有效期，不能生成兑换码' };
+  }
+  const left = remainingQty(template);
+  if (left !== null && request.unusedCodes + request.count > left) {
+    const room = Math.max(0, left - request.unusedCodes);
+    return {
+      ok: false,
+      reason: 'sold_out',
+      message: `该优惠券只剩 ${left} 张，已有 ${request.unusedCodes} 个兑换码未兑换，最多还能生成 ${room} 个`,
     };
   }
   return { ok: true };

@@ -42,3 +42,19 @@ export function ruleFires(rule: CouponRuleFacts, event: CouponEvent): boolean {
 export function rulesFiring<R extends CouponRuleFacts>(rules: readonly R[], event: CouponEvent): R[] {
   return rules.filter((rule) => ruleFires(rule, event));
 }
+
+/** A referral campaign (referralCampaigns) as the reward rule reads it. */
+export interface ReferralCampaignFacts {
+  status: string;
+  startAt?: Instant | null;
+  endAt?: Instant | null;
+}
+
+/** Whether a referral completed at `at` earns the campaign's rewards: enabled, within its period. */
+export function referralCampaignActive(campaign: ReferralCampaignFacts, at: Instant): boolean {
+  const when = instantMs(at);
+  if (campaign.status !== 'enabled' || when === null) return false;
+  const start = instantMs(campaign.startAt);
+  const end = instantMs(campaign.endAt);
+  return (start === null || when >= start) && (end === null || when < end);
+}

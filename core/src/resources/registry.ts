@@ -112,10 +112,12 @@ export function registryProblems(resources: readonly ResourceDef[] = RESOURCES):
         const target = resources.find((r) => r.name === field.resource);
         const own = def.fields[field.within];
         const theirs = target?.fields[field.within];
-        if (!own || own.type !== 'relation')
+        if (own?.type !== 'relation')
           problems.push(`${def.name}.${name}: within ${field.within} is not a relation of ${def.name}`);
-        if (target && (!theirs || theirs.type !== 'relation' || !theirs.filterable))
-          problems.push(`${def.name}.${name}: within ${field.within} is not a filterable relation of ${target.name}`);
+        if (target && (theirs?.type !== 'relation' || !theirs.filterable))
+          problems.push(
+            `${def.name}.${name}: within ${field.within} is not a filterable relation of ${target.name}`,
+          );
         if (own?.type === 'relation' && theirs?.type === 'relation' && own.resource !== theirs.resource)
           problems.push(`${def.name}.${name}: within ${field.within} points at different resources`);
       }
@@ -125,7 +127,9 @@ export function registryProblems(resources: readonly ResourceDef[] = RESOURCES):
       const field = other?.fields[related.field];
       if (!other) problems.push(`${def.name}: related list of unknown resource ${related.resource}`);
       else if (field?.type !== 'relation' || field.resource !== def.name || !field.filterable)
-        problems.push(`${def.name}: related ${related.resource}.${related.field} is not a filterable relation to it`);
+        problems.push(
+          `${def.name}: related ${related.resource}.${related.field} is not a filterable relation to it`,
+        );
     }
     for (const view of def.views ?? []) {
       if (view.route === def.route) problems.push(`${def.name}: view on its own route ${view.route}`);

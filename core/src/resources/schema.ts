@@ -263,7 +263,10 @@ export function validateInput(
  * The definition's cross-field rules on a whole row (a create's values, or an update's laid over
  * the stored row): per-field messages, or ok.
  */
-export function validateRow(def: ResourceDef, row: Record<string, unknown>): Validation<Record<string, unknown>> {
+export function validateRow(
+  def: ResourceDef,
+  row: Record<string, unknown>,
+): Validation<Record<string, unknown>> {
   const broken = rowRuleErrors(def.rules, row);
   return Object.keys(broken).length > 0 ? { ok: false, fields: broken } : { ok: true, value: row };
 }

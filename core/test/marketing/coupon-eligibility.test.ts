@@ -30,54 +30,60 @@ const held: UserCouponFacts = {
 const cart: CartFacts = { storeId: 1, goodsIds: [11, 12], now: NOW, userId: 7 };
 
 describe('couponEligibility', () => {
-  const cases: [string, UserCouponFacts, CouponTemplateFacts, Partial<CartFacts>, string | null, string?][] = [
-    ['an unused, current coupon of an enabled template', held, cash, {}, null],
-    ['another user’s coupon', held, cash, { userId: 8 }, 'not_owner', '这不是您的优惠券'],
-    ['a used one', { ...held, status: 'used' }, cash, {}, 'used', '该优惠券已使用'],
-    ['one marked expired', { ...held, status: 'expired' }, cash, {}, 'expired', '该优惠券已过期'],
+  const cases: [string, UserCouponFacts, CouponTemplateFacts, Partial<CartFacts>, string | null, string?][] =
     [
-      'one whose expiry has passed though the timer has not marked it',
-      { ...held, expiresAt: '2025-05-10T04:00:00.000Z' },
-      cash,
-      {},
-      'expired',
-      '该优惠券已过期',
-    ],
-    ['one of a disabled template', held, { ...cash, status: 'disabled' }, {}, 'disabled', '该优惠券已停用'],
-    [
-      'a 固定日期 coupon before its start',
-      { ...held, expiresAt: '2025-06-01T00:00:00.000Z' },
-      { ...cash, validity: 'fixed', validFrom: '2025-05-11T00:00:00.000Z', validTo: '2025-06-01T00:00:00.000Z' },
-      {},
-      'not_started',
-      '该优惠券未到生效时间',
-    ],
-    [
-      'a coupon for other stores',
-      held,
-      { ...cash, storeIds: [2, 3] },
-      {},
-      'wrong_store',
-      '该优惠券不适用于本门店',
-    ],
-    ['a coupon for this store among others', held, { ...cash, storeIds: [3, 1] }, {}, null],
-    [
-      'an item coupon whose goods are not in the cart',
-      held,
-      { ...cash, kind: 'item', goodsId: 99 },
-      {},
-      'item_not_in_cart',
-      '购物车中没有该优惠券指定的商品',
-    ],
-    [
-      'a 代金券 saved without its 面额 (around the definition’s rules)',
-      held,
-      { ...cash, valueFen: null },
-      {},
-      'incomplete',
-      '该优惠券设置不完整，暂不能使用',
-    ],
-  ];
+      ['an unused, current coupon of an enabled template', held, cash, {}, null],
+      ['another user’s coupon', held, cash, { userId: 8 }, 'not_owner', '这不是您的优惠券'],
+      ['a used one', { ...held, status: 'used' }, cash, {}, 'used', '该优惠券已使用'],
+      ['one marked expired', { ...held, status: 'expired' }, cash, {}, 'expired', '该优惠券已过期'],
+      [
+        'one whose expiry has passed though the timer has not marked it',
+        { ...held, expiresAt: '2025-05-10T04:00:00.000Z' },
+        cash,
+        {},
+        'expired',
+        '该优惠券已过期',
+      ],
+      ['one of a disabled template', held, { ...cash, status: 'disabled' }, {}, 'disabled', '该优惠券已停用'],
+      [
+        'a 固定日期 coupon before its start',
+        { ...held, expiresAt: '2025-06-01T00:00:00.000Z' },
+        {
+          ...cash,
+          validity: 'fixed',
+          validFrom: '2025-05-11T00:00:00.000Z',
+          validTo: '2025-06-01T00:00:00.000Z',
+        },
+        {},
+        'not_started',
+        '该优惠券未到生效时间',
+      ],
+      [
+        'a coupon for other stores',
+        held,
+        { ...cash, storeIds: [2, 3] },
+        {},
+        'wrong_store',
+        '该优惠券不适用于本门店',
+      ],
+      ['a coupon for this store among others', held, { ...cash, storeIds: [3, 1] }, {}, null],
+      [
+        'an item coupon whose goods are not in the cart',
+        held,
+        { ...cash, kind: 'item', goodsId: 99 },
+        {},
+        'item_not_in_cart',
+        '购物车中没有该优惠券指定的商品',
+      ],
+      [
+        'a 代金券 saved without its 面额 (around the definition’s rules)',
+        held,
+        { ...cash, valueFen: null },
+        {},
+        'incomplete',
+        '该优惠券设置不完整，暂不能使用',
+      ],
+    ];
   it.each(cases)('%s', (_what, coupon, template, over, reason, message) => {
     const result = couponEligibility(coupon, template, { ...cart, ...over });
     if (reason === null) expect(result.ok).toBe(true);

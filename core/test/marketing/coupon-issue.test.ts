@@ -1,7 +1,12 @@
 /** When coupons of a template may be issued: status, its end, what is left, and 每人限领. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type CouponTemplateFacts, issueDecision, remainingQty } from '../../src/index';
+import {
+  type CouponTemplateFacts,
+  exchangeBatchDecision,
+  issueDecision,
+  remainingQty,
+} from '../../src/index';
 
 const NOW = '2025-05-10T04:00:00.000Z';
 const template: CouponTemplateFacts = {
@@ -19,7 +24,16 @@ const one = (held = 0) => ({ perUser: 1, users: [{ userId: 1, held }], now: NOW 
 describe('issueDecision', () => {
   it('issues while the template has enough left and the user is under the limit', () => {
     expect(issueDecision(template, one())).toEqual({ ok: true });
-    expect(issueDecision(template, { perUser: 1, users: [{ userId: 1, held: 1 }, { userId: 2, held: 0 }], now: NOW })).toEqual({ ok: true });
+    expect(
+      issueDecision(template, {
+        perUser: 1,
+        users: [
+          { userId: 1, held: 1 },
+          { userId: 2, held: 0 },
+        ],
+        now: NOW,
+      }),
+    ).toEqual({ ok: true });
   });
 
   it('refuses a disabled template', () => {
@@ -59,7 +73,15 @@ describe('issueDecision', () => {
       message: '每人限领 2 张，该用户已领到上限',
       userIds: [1],
     });
-    const rule = { perUser: 2, users: [{ userId: 4, held: 1 }, { userId: 5, held: 0 }, { userId: 6, held: 1 }], now: NOW };
+    const rule = {
+      perUser: 2,
+      users: [
+        { userId: 4, held: 1 },
+        { userId: 5, held: 0 },
+        { userId: 6, held: 1 },
+      ],
+      now: NOW,
+    };
     expect(issueDecision({ ...template, totalQty: 0 }, rule)).toMatchObject({
       reason: 'user_limit',
       message: '每人限领 2 张，其中 2 位用户已领到上限',
@@ -88,5 +110,35 @@ describe('issueDecision', () => {
         },
       ),
     );
+  });
+});
+
+describe('exchangeBatchDecision', () => {
+  it('counts unused codes against what is left of the total', () => {
+    const t = { ...template, totalQty: 100, issuedQty: 40 };
+    expect(exchangeBatchDecision(t, { count: 50, unusedCodes: 10, now: NOW })).toEqual({ ok: true });
+    expect(exchangeBatchDecision(t, { count: 51, unusedCodes: 10, now: NOW })).toMatchObject({
+      reason: 'sold_out',
+      message: '该优惠券只剩 60 张，已有 10 个兑换码未兑换，最多还能生成 50 个',
+    });
+    expect(
+      exchangeBatchDecision({ ...t, totalQty: 0 }, { count: 10_000, unusedCodes: 10, now: NOW }),
+    ).toEqual({
+      ok: true,
+    });
+  });
+
+  it('refuses a disabled or ended template', () => {
+    expect(
+      exchangeBatchDecision({ ...template, status: 'disabled' }, { count: 1, unusedCodes: 0, now: NOW }),
+    ).toMatchObject({
+      message: '该优惠券已停用，不能生成兑换码',
+    });
+    expect(
+      exchangeBatchDecision(
+        { ...template, validity: 'fixed', validTo: NOW },
+        { count: 1, unusedCodes: 0, now: NOW },
+      ),
+    ).toMatchObject({ message: '该优惠券已过有效期，不能生成兑换码' });
   });
 });

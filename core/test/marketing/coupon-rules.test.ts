@@ -1,6 +1,6 @@
 /** Which 发券规则 fire for an event: trigger, enabled, within startAt..endAt, 满额 threshold. */
 import { describe, expect, it } from 'vitest';
-import { type CouponRuleFacts, rulesFiring } from '../../src/index';
+import { type CouponRuleFacts, referralCampaignActive, rulesFiring } from '../../src/index';
 
 const AT = '2025-05-10T04:00:00.000Z';
 const rule = (over: Partial<CouponRuleFacts>): CouponRuleFacts => ({
@@ -41,5 +41,15 @@ describe('rulesFiring', () => {
     expect(ids({ kind: 'orderAmount', amountFen: 4999, at: AT })).toEqual([]);
     expect(ids({ kind: 'orderAmount', amountFen: 5000, at: AT })).toEqual([7]);
     expect(ids({ kind: 'orderAmount', amountFen: 12_000, at: AT })).toEqual([7, 8]);
+  });
+});
+
+describe('referralCampaignActive', () => {
+  it('holds for an enabled campaign within its period (end exclusive)', () => {
+    const campaign = { status: 'enabled', startAt: '2025-05-01T00:00:00Z', endAt: AT };
+    expect(referralCampaignActive(campaign, '2025-05-05T00:00:00Z')).toBe(true);
+    expect(referralCampaignActive(campaign, AT)).toBe(false);
+    expect(referralCampaignActive(campaign, '2025-04-30T23:59:59Z')).toBe(false);
+    expect(referralCampaignActive({ ...campaign, status: 'disabled' }, '2025-05-05T00:00:00Z')).toBe(false);
   });
 });

@@ -9,7 +9,9 @@ describe('couponWindow', () => {
   it('counts the day of issue as the first of N China days', () => {
     // 2025-05-01 15:00 China time, 7 days → usable to 2025-05-07 24:00 China time.
     const issued = '2025-05-01T07:00:00.000Z';
-    expect(iso(couponExpiresAt({ validity: 'relative', validDays: 7 }, issued))).toBe('2025-05-07T16:00:00.000Z');
+    expect(iso(couponExpiresAt({ validity: 'relative', validDays: 7 }, issued))).toBe(
+      '2025-05-07T16:00:00.000Z',
+    );
   });
 
   it('uses China’s date, not UTC’s, around midnight', () => {

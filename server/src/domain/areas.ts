@@ -11,9 +11,11 @@ import { blogArea } from './blog/index.js';
 import { communityArea } from './community/index.js';
 import { crmArea } from './crm/index.js';
 import { docsArea } from './docs/index.js';
+import { marketingArea } from './marketing/index.js';
 import { mediaArea } from './media/index.js';
 import { merchantArea } from './merchant/index.js';
 import { monitorArea } from './monitor/index.js';
+import { omsArea } from './oms/index.js';
 import { platformConfigArea } from './platform-config/index.js';
 import { preferencesArea } from './preferences/index.js';
 import { qrLoginArea } from './qr-login/index.js';
@@ -31,6 +33,8 @@ export const AREAS: readonly DomainArea[] = [
   usersArea,
   communityArea,
   crmArea,
+  omsArea,
+  marketingArea,
 ];
 
 /** The resource engine's extensions from every area's `register` (the server's; seeders' and scripts' too). */

@@ -71,6 +71,23 @@ export interface ActionHandlerSpec {
 
 export type ActionHandler = ActionHandlerSpec | ActionHandlerSpec['run'];
 
+/** A collection action in progress (`scope: 'collection'`): no row, only the input. */
+export interface CollectionActionContext extends WriteContext {
+  action: ActionDef;
+  /** The action's validated input. */
+  input: Record<string, unknown>;
+  /** Adds a change to the audit entry (which records the input already). */
+  note(field: string, before: unknown, after: unknown): void;
+  /** Another resource the action wrote: its cached list totals are dropped. */
+  touched(resource: string): void;
+}
+
+/**
+ * Does a collection action's work in its transaction and answers what the caller is told (a
+ * summary: `{batch, count}`). Throw an ApiError to refuse: the transaction rolls back.
+ */
+export type CollectionActionHandler = (ctx: CollectionActionContext) => Promise<unknown>;
+
 /** A resource kept outside a table of its own (platformConfig). */
 export interface CustomStore {
   list(db: AnyDb): Promise<WireRow[]>;
@@ -84,10 +101,19 @@ export interface ResourceHooks {
   prepare?(values: Record<string, unknown>, ctx: { memo: Map<string, unknown> }): Promise<void>;
   /** In the transaction after an insert or update: fields kept elsewhere. `values` as written. */
   afterWrite?(ctx: WriteContext, id: number, values: Record<string, unknown>): Promise<void>;
+  /**
+   * In the transaction after a create through the API (after `afterWrite`): what a new row sets
+   * off elsewhere (a new account's welcome coupons). Not run by `insertRows`: a seeder's rows are
+   * history, not events.
+   */
+  afterCreate?(ctx: WriteContext, id: number, values: Record<string, unknown>): Promise<void>;
   /** Adds the fields kept elsewhere to wire rows read from the table. */
   loadVirtual?(db: AnyDb, rows: WireRow[]): Promise<void>;
-  /** Before a delete; throw to refuse. */
-  beforeDelete?(ctx: EngineContext, id: number): Promise<void> | void;
+  /**
+   * Before a delete, in its transaction (what it counts cannot change before the row goes);
+   * throw an ApiError (e.g. `conflict('…')`) to refuse: nothing is deleted and nothing audited.
+   */
+  beforeDelete?(ctx: WriteContext, id: number): Promise<void> | void;
   /** In the transaction after a delete (soft or hard). */
   afterDelete?(ctx: WriteContext, id: number): Promise<void>;
   store?: CustomStore;
@@ -98,11 +124,19 @@ export interface ResourceHooks {
 export class EngineExtensions {
   private readonly handlers = new Map<string, ActionHandlerSpec>();
   private readonly hooks = new Map<string, ResourceHooks>();
+  private readonly collectionHandlers = new Map<string, CollectionActionHandler>();
 
   registerActionHandler(resource: string, action: string, handler: ActionHandler): void {
     const key = `${resource}.${action}`;
     if (this.handlers.has(key)) throw new Error(`action handler ${key} is registered twice`);
     this.handlers.set(key, typeof handler === 'function' ? { run: handler } : handler);
+  }
+
+  /** The handler of a collection action (`scope: 'collection'`) of the registry. */
+  registerCollectionHandler(resource: string, action: string, handler: CollectionActionHandler): void {
+    const key = `${resource}.${action}`;
+    if (this.collectionHandlers.has(key)) throw new Error(`collection handler ${key} is registered twice`);
+    this.collectionHandlers.set(key, handler);
   }
 
   registerResourceHooks(resource: string, hooks: ResourceHooks): void {
@@ -119,6 +153,10 @@ export class EngineExtensions {
     return this.handlers.get(`${resource}.${action}`);
   }
 
+  collectionHandler(resource: string, action: string): CollectionActionHandler | undefined {
+    return this.collectionHandlers.get(`${resource}.${action}`);
+  }
+
   hooksOf(resource: string): ResourceHooks {
     return this.hooks.get(resource) ?? {};
   }
@@ -131,7 +169,11 @@ export function missingActionHandlers(
 ): string[] {
   return resources.flatMap((def) =>
     (def.actions ?? [])
-      .filter((a) => a.effect.kind === 'handler' && !registry.handler(def.name, a.name))
+      .filter((a) =>
+        a.scope === 'collection'
+          ? !registry.collectionHandler(def.name, a.name)
+          : a.effect.kind === 'handler' && !registry.handler(def.name, a.name),
+      )
       .map((a) => `${def.name}.${a.name}`),
   );
 }

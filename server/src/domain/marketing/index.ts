@@ -1,0 +1,18 @@
+/**
+ * Marketing (DOMAIN.md "OMS"): coupons issued, exchange codes generated, voided and redeemed,
+ * coupon rules fired, points and balance adjusted. The rules are core's (core/src/marketing);
+ * README.md has the decisions. For other areas:
+ *
+ * - `fireCouponRules(trx, userId, event)` (coupon-rules.ts): register, firstOrder, orderAmount,
+ *   referral;
+ * - `rewardReferral(trx, inviteeId, at)` (coupon-rules.ts): a referral's rewards, once;
+ * - `couponForOrder`, `useCoupon`, `returnCoupons` (order-coupons.ts): a coupon in an order.
+ */
+import type { DomainArea } from '../area.js';
+import { meCouponRoutes } from './me-routes.js';
+import { register } from './resource.js';
+
+export { fireCouponRules, rewardReferral } from './coupon-rules.js';
+export { couponForOrder, returnCoupons, useCoupon } from './order-coupons.js';
+
+export const marketingArea: DomainArea = { name: 'marketing', register, routes: meCouponRoutes };
