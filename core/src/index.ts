@@ -17,6 +17,7 @@ export * from './merchant/join';
 export * from './navigation/menu';
 export * from './navigation/routes';
 export * from './pricing/index';
+export { MAX_EXCHANGE_BATCH, MAX_ISSUE_USERS } from './resources/definitions/marketing';
 export { MOVIE_GENRES, MOVIE_REGIONS } from './resources/definitions/media';
 export * from './resources/index';
 export * from './session/decide';
