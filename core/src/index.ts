@@ -16,6 +16,7 @@ export * from './marketing/index';
 export * from './merchant/join';
 export * from './navigation/menu';
 export * from './navigation/routes';
+export * from './orders/index';
 export * from './pricing/index';
 export { MAX_EXCHANGE_BATCH, MAX_ISSUE_USERS } from './resources/definitions/marketing';
 export { MOVIE_GENRES, MOVIE_REGIONS } from './resources/definitions/media';

@@ -72,16 +72,8 @@ export interface OrderAmounts {
   payableFen: number;
 }
 
-/** The store's fees for an order: packing except for dine-in, delivery only for delivery. */
-export function orderFees(
-  fulfilment: Fulfilment,
-  store: { packingFeeFen: number; deliveryFeeFen: number },
-): { packingFen: number; deliveryFen: number } {
-  return {
-    packingFen: fulfilment === 'dineIn' ? 0 : store.packingFeeFen,
-    deliveryFen: fulfilment === 'delivery' ? store.deliveryFeeFen : 0,
-  };
-}
+/** The store's fees for an order by fulfilment: core's pricing rule. */
+export { orderFees } from '@wanxiang/core';
 
 /** The money columns an order row keeps, from core's pricing breakdown (`priceOrder`). */
 export function orderAmounts(priced: PriceBreakdown): OrderAmounts {

@@ -169,6 +169,7 @@ const app = await buildApp({
   trustProxy: false,
   version: 'bench',
   logLevel: 'error',
+  scheduler: false,
   now: () => Date.now(),
 });
 try {

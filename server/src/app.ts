@@ -12,7 +12,7 @@ import type { ServerConfig } from './config.js';
 import { openDatabase } from './db/connect.js';
 import { databasePlugin } from './db/plugin.js';
 import { demoStore } from './demo-store.js';
-import { AREAS, engineExtensions } from './domain/areas.js';
+import { AREAS, areaTasks, engineExtensions } from './domain/areas.js';
 import { authArea } from './domain/auth/index.js';
 import { requestStatsPlugin } from './domain/monitor/index.js';
 import { filesRoutes } from './files/routes.js';
@@ -21,6 +21,7 @@ import { openApiPlugin } from './http/openapi.js';
 import { genReqId, requestIdPlugin } from './http/request-id.js';
 import { securityPlugin } from './http/security.js';
 import { resourcesPlugin } from './resources/plugin.js';
+import { type ScheduledTask, schedulerPlugin } from './scheduler/index.js';
 import { uiPlugin } from './static/ui.js';
 import { wsPlugin } from './ws/plugin.js';
 
@@ -37,6 +38,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Runs after every area is registered and before the app is sealed (tests add routes here). */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  /** Scheduled tasks beside the areas' (tests: a task that records its runs). */
+  tasks?: readonly ScheduledTask[];
 }
 
 /** 1 MiB: enough for any JSON form; uploads will have their own limit on their own routes. */
@@ -89,6 +92,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     // The generic routes of every registry resource (after the areas, whose fixed paths win),
     // with what each area hands the engine (its handlers, hooks and storage).
     await app.register(resourcesPlugin, { extensions: engineExtensions() });
+    // Every area's timers, run under database leases once the server listens (scheduler/README.md).
+    await app.register(schedulerPlugin, { tasks: [...areaTasks(app), ...(options.tasks ?? [])] });
 
     await app.register(uiPlugin, { uiDist: config.uiDist });
     await options.beforeReady?.(app);

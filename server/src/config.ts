@@ -38,6 +38,11 @@ export interface ServerConfig {
   trustProxy: TrustProxy;
   version: string;
   logLevel: LogLevel;
+  /**
+   * Run the areas' timers (server/src/scheduler) once the server listens. `SCHEDULER=off` keeps
+   * them still: a process that only serves requests, or a test that drives them by hand.
+   */
+  scheduler: boolean;
   /** The clock, injectable so TTLs and rate-limit windows are testable without sleeping. */
   now: () => number;
 }
@@ -80,6 +85,15 @@ function positiveNumber(env: Env, name: string, fallback: number): number {
 
 const OFF = new Set(['0', 'false', 'off', 'no']);
 const ON = new Set(['1', 'true', 'on', 'yes']);
+
+/** A switch: on/true/1/yes or off/false/0/no; unset → `fallback`. */
+function onOff(env: Env, name: string, fallback: boolean): boolean {
+  const raw = nonEmpty(env[name]);
+  if (raw === null) return fallback;
+  if (ON.has(raw.toLowerCase())) return true;
+  if (OFF.has(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be on or off, got "${raw}"`);
+}
 
 /** `TRUST_PROXY`: off by default; `true`, a hop count, or a comma list of addresses/CIDRs. */
 function trustProxy(raw: string | null): TrustProxy {
@@ -161,6 +175,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     trustProxy: trustProxy(nonEmpty(env.TRUST_PROXY)),
     version: resolveVersion(nonEmpty(env.WANXIANG_VERSION)),
     logLevel: logLevel(nonEmpty(env.LOG_LEVEL)),
+    scheduler: onOff(env, 'SCHEDULER', true),
     now: Date.now,
   };
 }

@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       listRowCacheBytes: 8 * 2 ** 20,
       trustProxy: false,
       logLevel: 'info',
+      scheduler: true,
     });
     expect(config.uiDist).toBe(path.resolve(import.meta.dirname, '../../ui/dist'));
     expect(config.version).toMatch(/^([0-9a-f]{4,40}|\d+\.\d+\.\d+)$/);
@@ -39,6 +40,7 @@ describe('loadConfig', () => {
       TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
       WANXIANG_VERSION: 'v1.2.3',
       LOG_LEVEL: 'warn',
+      SCHEDULER: 'off',
     });
     expect(config).toMatchObject({
       port: 9090,
@@ -54,6 +56,7 @@ describe('loadConfig', () => {
       trustProxy: ['10.0.0.0/8', '127.0.0.1'],
       version: 'v1.2.3',
       logLevel: 'warn',
+      scheduler: false,
     });
   });
 
@@ -81,6 +84,15 @@ describe('loadConfig', () => {
   });
 
   it.each([
+    ['off', false],
+    ['0', false],
+    ['ON', true],
+    ['', true],
+  ])('SCHEDULER=%j → timers run: %s', (value, expected) => {
+    expect(loadConfig({ SCHEDULER: value }).scheduler).toBe(expected);
+  });
+
+  it.each([
     ['PORT', 'eighty'],
     ['PORT', '70000'],
     ['SESSION_TTL_HOURS', '-1'],
@@ -88,6 +100,7 @@ describe('loadConfig', () => {
     ['LIST_ROW_CACHE_MB', '1.5'],
     ['LOG_LEVEL', 'loud'],
     ['DATABASE_URL', 'mysql://db/x'],
+    ['SCHEDULER', 'sometimes'],
   ])('rejects %s=%j with a clear error', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);

@@ -1,3 +1,5 @@
+export { priceWithBestActivity } from './best';
+export { type FulfilmentKind, orderFees } from './fees';
 export { POINTS_PER_YUAN } from './points';
 export { priceOrder } from './price-order';
 export { payAtRate } from './rates';

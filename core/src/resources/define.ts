@@ -53,7 +53,9 @@ export interface ActionDef {
 }
 
 /**
- * A step of a resource's life cycle that is not an admin action: taken by the customer (paying),
+ * A step of a resource's life cycle. When the resource has a handler action of the same name, the
+ * step is taken through that action (the order machine's moves); otherwise it is not an admin
+ * action but taken by the customer (paying),
  * by a timer, or by a domain service that moves money with it (cancelling with its refund). Data
  * only — nothing routes it and no button offers it; it completes the state graph that
  * lifecycle.ts derives from the transitions, which the demo's and the bench's generators walk.

@@ -22,6 +22,13 @@ const orderItem = z.object({
   sku: z.string().max(20).nullable().optional(),
   qty: z.number().int('数量须为整数').min(1, '数量至少为 1').max(999, '数量最多 999'),
   unitPriceFen: z.number().int('单价须为整数（分）').min(0, '单价不能为负'),
+  // What pricing gave the line (core/src/pricing): every discount's share, the money it cost
+  // and the points it was paid with; what a line refund returns is computed from them.
+  discountFen: z.number().int().min(0).optional(),
+  payableFen: z.number().int().min(0).optional(),
+  pointsFen: z.number().int().min(0).optional(),
+  /** Units refunded so far by line refunds. */
+  refundedQty: z.number().int().min(0).optional(),
 });
 
 const discountTier = z
@@ -72,11 +79,24 @@ export const JSON_SHAPES = {
   orderItems: z.array(orderItem),
   refundItems: z.array(
     z.object({
+      /** The order line's index (absent on refunds written before lines were numbered). */
+      index: z.number().int().min(0).optional(),
       goodsId: z.number().int().positive(),
       qty: z.number().int().min(1),
       amountFen: z.number().int().min(0),
+      points: z.number().int().min(0).optional(),
     }),
   ),
+  /** A refund by lines: which line of the order (from 0) and how many of its units. */
+  refundLines: z
+    .array(
+      z.object({
+        index: z.number({ error: '请选择商品行' }).int('行号须为整数').min(0, '行号须为整数'),
+        qty: z.number({ error: '请填写退款件数' }).int('件数须为整数').min(1, '件数至少为 1'),
+      }),
+    )
+    .min(1, '请选择要退的商品')
+    .max(100, '一次最多退 100 行'),
   // marketing
   discountTiers: z
     .array(discountTier)

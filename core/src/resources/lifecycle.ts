@@ -40,7 +40,11 @@ export function lifecycleOf(def: ResourceDef, field = 'status'): Lifecycle {
     ...(def.actions ?? []).flatMap((a) =>
       a.effect.kind === 'transition' ? [{ ...a.effect, name: a.name, label: a.label, action: true }] : [],
     ),
-    ...(def.transitions ?? []).map((t) => ({ ...t, action: false })),
+    // A step with a handler action of its name is taken through that action (the order machine's).
+    ...(def.transitions ?? []).map((t) => ({
+      ...t,
+      action: (def.actions ?? []).some((a) => a.name === t.name && a.effect.kind === 'handler'),
+    })),
   ];
   const steps: LifecycleStep[] = declared
     .filter((t) => t.field === field)
@@ -90,13 +94,25 @@ export interface LifecyclePath {
 /**
  * How a row gets from `from` (default the one initial state) to `to` by the fewest steps that
  * apply to it, never through `avoid` (e.g. a terminal state on the way); null when it cannot.
- * Among equally short ways, the steps declared first win, so the answer is stable.
+ * Among equally short ways, the steps declared first win, so the answer is stable. The ordinary
+ * way comes first: the way by admin actions (the steps people take) when there is one, else by
+ * every step — so an order is walked through 确认送达, not the timers' shortcut 自动完成.
  */
 export function pathTo(
   lifecycle: Lifecycle,
   row: Readonly<Record<string, unknown>>,
   to: string,
   options: { from?: string; avoid?: readonly string[] } = {},
+): LifecyclePath | null {
+  const byActions = { ...lifecycle, steps: lifecycle.steps.filter((s) => s.action) };
+  return shortestPath(byActions, row, to, options) ?? shortestPath(lifecycle, row, to, options);
+}
+
+function shortestPath(
+  lifecycle: Lifecycle,
+  row: Readonly<Record<string, unknown>>,
+  to: string,
+  options: { from?: string; avoid?: readonly string[] },
 ): LifecyclePath | null {
   const start = options.from ?? lifecycle.initial[0];
   if (start === undefined) return null;

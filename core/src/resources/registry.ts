@@ -163,8 +163,13 @@ export function registryProblems(resources: readonly ResourceDef[] = RESOURCES):
       }
       problems.push(...transitionProblems(def, action.name, action.effect));
     }
+    // A step may share its name with a handler action: that action is how the step is taken.
+    const handlers = new Set(
+      (def.actions ?? []).filter((a) => a.effect.kind === 'handler').map((a) => a.name),
+    );
     for (const step of def.transitions ?? []) {
-      if (actionNames.has(step.name)) problems.push(`${def.name}: duplicate action ${step.name}`);
+      if (actionNames.has(step.name) && !handlers.has(step.name))
+        problems.push(`${def.name}: duplicate action ${step.name}`);
       actionNames.add(step.name);
       problems.push(...transitionProblems(def, step.name, step));
     }

@@ -13,8 +13,16 @@ describe('which actions apply to a row', () => {
   });
 
   it("honours a transition's `when`: delivery orders are dispatched, pickup orders picked up", () => {
-    expect(names('orders', { status: 'ready', fulfilment: 'delivery' })).toEqual(['dispatch']);
-    expect(names('orders', { status: 'ready', fulfilment: 'pickup' })).toEqual(['pickedUp']);
+    expect(names('orders', { status: 'ready', fulfilment: 'delivery' })).toEqual([
+      'dispatch',
+      'cancel',
+      'refund',
+    ]);
+    expect(names('orders', { status: 'ready', fulfilment: 'pickup' })).toEqual([
+      'pickedUp',
+      'cancel',
+      'refund',
+    ]);
     expect(names('orders', { status: 'cancelled', fulfilment: 'delivery' })).toEqual([]);
   });
 

@@ -35,18 +35,13 @@ describe('lifecycleOf: the order machine of DOMAIN.md, from the orders definitio
 
   it('cancels from every status before delivered, and from no other', () => {
     const into = orders.steps.filter((s) => s.to === 'cancelled');
-    expect(into.map((s) => s.name)).toEqual(['cancel']);
-    expect(into[0]?.from).toEqual([
-      'pending_payment',
-      'paid',
-      'accepted',
-      'preparing',
-      'ready',
-      'delivering',
-    ]);
-    expect(into[0]?.action).toBe(false);
+    expect(into.map((s) => s.name)).toEqual(['reject', 'cancel', 'customerCancel', 'expire']);
+    expect([...new Set(into.flatMap((s) => s.from))].sort()).toEqual(
+      ['pending_payment', 'paid', 'accepted', 'preparing', 'ready', 'delivering'].sort(),
+    );
     expect(stepsFrom(orders, 'delivered', { fulfilment: 'delivery' }).map((s) => s.name)).toEqual([
       'complete',
+      'autoComplete',
     ]);
     expect(stepsFrom(orders, 'completed', { fulfilment: 'delivery' })).toEqual([]);
   });
@@ -54,7 +49,7 @@ describe('lifecycleOf: the order machine of DOMAIN.md, from the orders definitio
   it('leaves each status by one forward step per fulfilment (and cancel)', () => {
     const forward = (fulfilment: string, state: string) =>
       stepsFrom(orders, state, { fulfilment })
-        .filter((s) => s.to !== 'cancelled')
+        .filter((s) => s.to !== 'cancelled' && s.action)
         .map((s) => s.name);
     expect(forward('delivery', 'pending_payment')).toEqual(['pay']);
     expect(forward('delivery', 'ready')).toEqual(['dispatch']);
@@ -65,21 +60,29 @@ describe('lifecycleOf: the order machine of DOMAIN.md, from the orders definitio
   it('stamps the time of every status it enters', () => {
     const stamps = Object.fromEntries(orders.steps.map((s) => [s.name, stampsOf(s)]));
     expect(stamps).toEqual({
+      pay: ['paidAt'],
       accept: ['acceptedAt'],
+      reject: ['cancelledAt'],
       prepare: ['preparingAt'],
       ready: ['readyAt'],
       dispatch: ['deliveringAt'],
       deliver: ['deliveredAt'],
       complete: ['completedAt'],
       pickedUp: ['completedAt'],
-      pay: ['paidAt'],
+      autoComplete: ['completedAt'],
       cancel: ['cancelledAt'],
+      customerCancel: ['cancelledAt'],
+      expire: ['cancelledAt'],
     });
   });
 
-  it('tells admin actions from the steps taken elsewhere', () => {
-    expect(orders.steps.filter((s) => !s.action).map((s) => s.name)).toEqual(['pay', 'cancel']);
-    expect((getResource('orders').actions ?? []).map((a) => a.name)).not.toContain('pay');
+  it('tells admin actions from the steps only the customer or the timers take', () => {
+    expect(orders.steps.filter((s) => !s.action).map((s) => s.name)).toEqual([
+      'autoComplete',
+      'customerCancel',
+      'expire',
+    ]);
+    expect((getResource('orders').actions ?? []).map((a) => a.name)).not.toContain('expire');
   });
 
   it('answers null for a state no row reaches, and refuses a field that is not an enum', () => {
@@ -95,11 +98,11 @@ describe('lifecycleOf over the registry', () => {
       ...def,
       transitions: [
         ...(def.transitions ?? []),
-        { name: 'refund', label: '退款', field: 'status', from: ['completed'], to: 'refunded' },
+        { name: 'refundAll', label: '退款', field: 'status', from: ['completed'], to: 'refunded' },
       ],
     };
     expect(registryProblems(RESOURCES.map((r) => (r === def ? broken : r)))).toEqual([
-      'orders.refund: unknown state refunded',
+      'orders.refundAll: unknown state refunded',
     ]);
   });
 

@@ -10,6 +10,8 @@ import { migration0003UserPreferences } from './migrations/0003_user_preferences
 import { migration0004DocSearch } from './migrations/0004_doc_search.js';
 import { migration0005Blog } from './migrations/0005_blog.js';
 import { migration0007QrLogin } from './migrations/0007_qr_login.js';
+import { migration0008Orders } from './migrations/0008_orders.js';
+import { migration0010Scheduler } from './migrations/0010_scheduler.js';
 import { migration0011Marketing } from './migrations/0011_marketing.js';
 import type { DialectMigration } from './migrations/migration.js';
 import type { Database } from './schema.js';
@@ -25,6 +27,9 @@ export const MIGRATIONS: Readonly<Record<string, DialectMigration>> = {
   '0005_blog': migration0005Blog,
   // Scan-login tickets (server/src/domain/qr-login).
   '0007_qr_login': migration0007QrLogin,
+  '0008_orders': migration0008Orders,
+  // The scheduler's lease per task (server/src/scheduler); 0008 and 0009 are taken by other work.
+  '0010_scheduler': migration0010Scheduler,
   // userCoupons.ruleId: the rule that issued a coupon (server/src/domain/marketing).
   '0011_marketing': migration0011Marketing,
 };

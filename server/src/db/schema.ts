@@ -93,6 +93,17 @@ export interface UserPreferencesTable {
   updated_at: EpochMs;
 }
 
+/** A task's lease (0010, server/src/scheduler/lease.ts). */
+export interface SchedulerLeasesTable {
+  name: string;
+  holder: string;
+  expires_at: EpochMs;
+  acquired_at: EpochMs;
+  runs: ColumnType<number, number | undefined, number>;
+  last_run_at: EpochMs | null;
+  last_error: string | null;
+}
+
 /**
  * The tables above are the fixed ones; the tables of the resource registry (0002 onwards) are
  * reached through the resource engine (server/src/resources), which derives them from core.
@@ -106,6 +117,7 @@ export interface Database {
   login_attempts: LoginAttemptsTable;
   platform_config: PlatformConfigTable;
   user_preferences: UserPreferencesTable;
+  scheduler_leases: SchedulerLeasesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -5,7 +5,9 @@
  * The auth area is not in the list: app.ts registers it first, with `/ws`, because every other
  * area's routes use its decorators (`app.requireUser`, `app.requirePermission`).
  */
+import type { FastifyInstance } from 'fastify';
 import { EngineExtensions } from '../resources/extensions.js';
+import type { ScheduledTask } from '../scheduler/task.js';
 import type { DomainArea } from './area.js';
 import { blogArea } from './blog/index.js';
 import { communityArea } from './community/index.js';
@@ -16,6 +18,7 @@ import { mediaArea } from './media/index.js';
 import { merchantArea } from './merchant/index.js';
 import { monitorArea } from './monitor/index.js';
 import { omsArea } from './oms/index.js';
+import { ordersArea } from './orders/index.js';
 import { platformConfigArea } from './platform-config/index.js';
 import { preferencesArea } from './preferences/index.js';
 import { qrLoginArea } from './qr-login/index.js';
@@ -34,6 +37,7 @@ export const AREAS: readonly DomainArea[] = [
   communityArea,
   crmArea,
   omsArea,
+  ordersArea,
   marketingArea,
 ];
 
@@ -42,4 +46,9 @@ export function engineExtensions(areas: readonly DomainArea[] = AREAS): EngineEx
   const engine = new EngineExtensions();
   for (const area of areas) area.register?.(engine);
   return engine;
+}
+
+/** Every area's scheduled tasks (`DomainArea.tasks`), for the server's scheduler. */
+export function areaTasks(app: FastifyInstance, areas: readonly DomainArea[] = AREAS): ScheduledTask[] {
+  return areas.flatMap((area) => area.tasks?.(app) ?? []);
 }

@@ -1,10 +1,10 @@
 /** Building blocks for action handlers (server/src/domain/<area>/): the row change of row-change.ts, refused as core says. */
-import { actionConditions } from '@wanxiang/core';
+import { actionConditions, type ResourceDef } from '@wanxiang/core';
 import type { RawBuilder } from 'kysely';
 import { illegalTransition } from './errors.js';
-import type { ActionContext } from './extensions.js';
+import type { ActionContext, AnyDb } from './extensions.js';
 import { changeRow } from './row-change.js';
-import { modelOf } from './storage.js';
+import { type DbRow, modelOf, toDbValues, toWireRow, type WireRow } from './storage.js';
 
 export { nextUpdatedAt } from './row-change.js';
 
@@ -37,4 +37,24 @@ export async function changeRowWhen(
     when,
   });
   if (!changed) throw illegalTransition();
+}
+
+/**
+ * Appends a row of `def` in the caller's transaction — a ledger entry, a history row, a refund
+ * record — with the system columns stamped at `now`; answers it in the wire shape. Values are
+ * the wire shape (camelCase); the caller validated them (they come from the domain, not a form).
+ */
+export async function appendRow(
+  trx: AnyDb,
+  def: ResourceDef,
+  values: Record<string, unknown>,
+  now: number,
+): Promise<WireRow> {
+  const model = modelOf(def);
+  const row = (await trx
+    .insertInto(model.table)
+    .values({ ...toDbValues(model, values), created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow()) as DbRow;
+  return toWireRow(model, row);
 }

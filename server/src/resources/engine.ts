@@ -125,6 +125,10 @@ export interface EngineOptions {
    * Without one, every page's rows are written again.
    */
   rowCache?: RowCache | null;
+  /** Pushes to `/ws` subscribers (app.hub); handlers publish after their commit. */
+  publish?: (topic: string, data: unknown) => void;
+  /** Where failures of after-commit work are logged. */
+  log?: { error(object: unknown, message: string): void };
 }
 
 /** `withTotal=false` (or `0`) skips the total: the answer's `page.total` is then -1. */
@@ -256,7 +260,12 @@ export class ResourceEngine {
     const totals = options.totalsReader ?? null;
     this.readTotal = totals ? async (query) => totals.objects(query.sql, query.parameters) : this.read;
     this.rowCache = reader ? (options.rowCache ?? null) : null;
+    this.publish = options.publish ?? (() => 0);
+    this.log = options.log ?? { error: (object, message) => console.error(message, object) };
   }
+
+  private readonly publish: (topic: string, data: unknown) => void;
+  private readonly log: { error(object: unknown, message: string): void };
 
   resource(name: string): ResourceDef | undefined {
     return this.byName.get(name);
@@ -267,7 +276,15 @@ export class ResourceEngine {
   }
 
   private context(def: ResourceDef, actor: Actor): EngineContext {
-    return { db: this.db, dialect: this.dialect, now: this.now(), def, user: actor.user, ip: actor.ip };
+    return {
+      db: this.db,
+      dialect: this.dialect,
+      now: this.now(),
+      def,
+      user: actor.user,
+      ip: actor.ip,
+      publish: this.publish,
+    };
   }
 
   // ---- reading ------------------------------------------------------------------------------
@@ -542,8 +559,10 @@ export class ResourceEngine {
   ): Promise<T> {
     const { def } = ctx;
     let done: AuditedChange<T> | undefined;
+    const afterCommit: (() => unknown)[] = [];
     const answer = await this.transaction(def, async (trx) => {
-      const change = await work({ ...ctx, trx });
+      afterCommit.length = 0; // a retried transaction starts afresh
+      const change = await work({ ...ctx, trx, afterCommit: (fn) => afterCommit.push(fn) });
       if (!change.unchanged) {
         await writeAudit(trx, {
           userId: ctx.user?.id ?? null,
@@ -559,6 +578,12 @@ export class ResourceEngine {
       return change.answer;
     });
     if (done && !done.unchanged) this.committed(def.name, ...(done.touched ?? []));
+    // Work that must not hold the transaction or happen unless it committed (a push over /ws, a
+    // receipt sent to a printer): started now, not awaited; failures are logged.
+    for (const fn of afterCommit)
+      void Promise.resolve()
+        .then(fn)
+        .catch((error) => this.log.error({ err: error, resource: def.name }, 'after-commit work failed'));
     return answer;
   }
 
@@ -662,6 +687,13 @@ export class ResourceEngine {
   }
 
   async create(def: ResourceDef, body: unknown, actor: Actor): Promise<WireRow> {
+    const creator = this.extensions.creator(def.name);
+    if (creator)
+      return this.write(this.context(def, actor), 'create', async (ctx) => {
+        const touched = new Set<string>();
+        const after = await creator.run({ ...ctx, body, touched: (r) => touched.add(r) });
+        return { id: after.id, before: null, after, touched, answer: after };
+      });
     if (!canCreate(def) || !modelOf(def).hasTable) throw unsupported();
     const validated = validateBody(def, body, 'create');
     if (!validated.ok) throw invalidInput(validated.fields);
@@ -801,6 +833,27 @@ export class ResourceEngine {
     });
   }
 
+  /**
+   * A domain area's own audited change of row `id` of `def` — one the registry offers no route
+   * for (the system cancelling an unpaid order): `work` runs in the one audited write (audit entry
+   * `<resource>.<verb>`, totals dropped after the commit, after-commit work) and answers the row
+   * after it. The row before is read here.
+   */
+  async writeRow(
+    def: ResourceDef,
+    id: number,
+    verb: string,
+    actor: Actor,
+    work: (ctx: WriteContext & { touched(resource: string): void }) => Promise<WireRow>,
+  ): Promise<WireRow> {
+    return this.write(this.context(def, actor), verb, async (ctx) => {
+      const before = await this.get(def, id, ctx.trx);
+      const touched = new Set<string>();
+      const after = await work({ ...ctx, touched: (r) => touched.add(r) });
+      return { id, before, after, touched, answer: after };
+    });
+  }
+
   // ---- actions ------------------------------------------------------------------------------
 
   async action(
@@ -902,7 +955,7 @@ export class ResourceEngine {
       const before = await this.get(def, id, ctx.trx);
       if (expected !== undefined && epochMs(before.updatedAt) !== expected) throw staleUpdate();
       // The states core declares for the action (the handler's own update re-checks them atomically).
-      if (!actionApplies(action, before)) throw illegalTransition();
+      if (!actionApplies(action, before)) throw spec.refusal?.(before) ?? illegalTransition();
       const notes: AuditNote[] = [];
       const touched = new Set<string>();
       const result = await spec.run({

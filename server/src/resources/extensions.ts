@@ -8,6 +8,7 @@
  *   that must be transformed before they are stored (a password hashed), refusals (deleting
  *   oneself), and resources that are not a table of their own (platformConfig).
  * - `registerStorage(resource, storage)` says where such fields and resources are kept.
+ * - `registerCreateHandler(resource, handler)` creates rows from a body of the area's own.
  */
 import type { ActionDef, ResourceDef } from '@wanxiang/core';
 import type { Kysely } from 'kysely';
@@ -37,11 +38,15 @@ export interface EngineContext extends Actor {
   dialect: DialectName;
   now: number;
   def: ResourceDef;
+  /** Pushes to `/ws` subscribers; call it from `afterCommit` so nothing uncommitted is announced. */
+  publish(topic: string, data: unknown): void;
 }
 
 /** A write in progress: `trx` is the transaction the audit row is written in. */
 export interface WriteContext extends EngineContext {
   trx: AnyDb;
+  /** Runs `fn` once the transaction has committed (not awaited by the request; errors logged). */
+  afterCommit(fn: () => unknown): void;
 }
 
 export interface ActionContext extends WriteContext {
@@ -67,6 +72,12 @@ export interface ActionHandlerSpec {
    * reads the row again. Throw an ApiError (e.g. 409) to refuse: the transaction rolls back.
    */
   run(ctx: ActionContext): Promise<WireRow | undefined>;
+  /**
+   * The refusal when the row is not in a state the action applies to (its declared `when`), in
+   * the words of the rule that says so (the order machine's 订单待支付，不能接单); default
+   * 409 当前状态不能执行此操作.
+   */
+  refusal?(row: WireRow): Error;
 }
 
 export type ActionHandler = ActionHandlerSpec | ActionHandlerSpec['run'];
@@ -87,6 +98,15 @@ export interface CollectionActionContext extends WriteContext {
  * summary: `{batch, count}`). Throw an ApiError to refuse: the transaction rolls back.
  */
 export type CollectionActionHandler = (ctx: CollectionActionContext) => Promise<unknown>;
+
+/**
+ * `POST /api/admin/<resource>` for a resource whose rows an area creates from a body of its own
+ * (a counter order: cart lines in, priced by the server). The engine runs it in its audited
+ * write; `run` answers the created row. The definition keeps `noCreate` (no generic form).
+ */
+export interface CreateHandler {
+  run(ctx: WriteContext & { body: unknown; touched(resource: string): void }): Promise<WireRow>;
+}
 
 /** A resource kept outside a table of its own (platformConfig). */
 export interface CustomStore {
@@ -125,6 +145,17 @@ export class EngineExtensions {
   private readonly handlers = new Map<string, ActionHandlerSpec>();
   private readonly hooks = new Map<string, ResourceHooks>();
   private readonly collectionHandlers = new Map<string, CollectionActionHandler>();
+
+  private readonly creators = new Map<string, CreateHandler>();
+
+  registerCreateHandler(resource: string, handler: CreateHandler): void {
+    if (this.creators.has(resource)) throw new Error(`create handler for ${resource} is registered twice`);
+    this.creators.set(resource, handler);
+  }
+
+  creator(resource: string): CreateHandler | undefined {
+    return this.creators.get(resource);
+  }
 
   registerActionHandler(resource: string, action: string, handler: ActionHandler): void {
     const key = `${resource}.${action}`;

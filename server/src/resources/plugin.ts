@@ -76,6 +76,8 @@ export const resourcesPlugin = fp<ResourcesPluginOptions>(
       extensions,
       reader,
       totalsReader,
+      publish: (topic, data) => app.hub?.publish(topic, data),
+      log: app.log,
       rowCache:
         reader && app.config.listRowCacheBytes > 0
           ? new RowCache({ maxBytes: app.config.listRowCacheBytes, ttlMs: COUNT_TTL_MS })

@@ -114,7 +114,8 @@ export async function insertRows(
     if (hooks.afterWrite) {
       for (const [i, p] of prepared.entries()) {
         await hooks.afterWrite(
-          { db, trx, dialect, now, def, user: null, ip: null },
+          // Seeding announces nothing and has no work for after the commit.
+          { db, trx, dialect, now, def, user: null, ip: null, publish: () => {}, afterCommit: () => {} },
           ids[i] as number,
           p.values,
         );

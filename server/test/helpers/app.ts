@@ -84,7 +84,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export interface StartOptions extends Pick<BuildOptions, 'beforeReady'> {
+export interface StartOptions extends Pick<BuildOptions, 'beforeReady' | 'tasks'> {
   config?: Partial<ServerConfig>;
   /** Reuse a database (and keep it on close); otherwise a fresh one is made and dropped. */
   db?: TestDatabase;
@@ -110,6 +110,9 @@ export async function startTestApp(kind: DbKind, options: StartOptions = {}): Pr
     trustProxy: false,
     version: 'test-version',
     logLevel: 'error',
+    // Timers never start under app.inject() anyway; off also keeps a listening test app still.
+    // Scheduler tests drive them with app.scheduler.tick() or runBody().
+    scheduler: false,
     now: clock.now,
     ...options.config,
   };
@@ -119,6 +122,7 @@ export async function startTestApp(kind: DbKind, options: StartOptions = {}): Pr
     app = await buildApp(config, {
       logStream: { write: (line) => logs.push(line) },
       beforeReady: options.beforeReady,
+      tasks: options.tasks,
     });
   } catch (error) {
     if (!options.db) await db.drop();

@@ -91,7 +91,7 @@ describe.each(DB_KINDS)('actions on %s', (kind) => {
       });
     });
 
-    it('answers 409 当前状态不能执行此操作 from any other state, and changes nothing', async () => {
+    it("answers 409 with the order machine's reason from any other state, and changes nothing", async () => {
       for (const [i, action] of [
         [0, 'accept'], // pending_payment
         [3, 'accept'], // completed
@@ -101,7 +101,11 @@ describe.each(DB_KINDS)('actions on %s', (kind) => {
         const before = (await api.get(`/api/admin/orders/${order(i)}`)).body.data;
         const res = await act('orders', order(i), action);
         expect(res.status, `${action} #${i}`).toBe(409);
-        expect(res.body).toEqual({ success: false, errorCode: 409, message: '当前状态不能执行此操作' });
+        expect(res.body).toEqual({
+          success: false,
+          errorCode: 409,
+          message: expect.stringMatching(/^订单(待支付|已完成|已取消|已接单)，不能(接单|开始制作|完成)$/),
+        });
         expect((await api.get(`/api/admin/orders/${order(i)}`)).body.data).toEqual(before);
       }
     });
@@ -112,13 +116,16 @@ describe.each(DB_KINDS)('actions on %s', (kind) => {
       ])) as [number];
       for (const step of ['accept', 'prepare', 'ready'])
         expect((await act('orders', delivery, step)).status).toBe(200);
-      expect((await act('orders', delivery, 'pickedUp')).status).toBe(409);
-      expect((await act('orders', delivery, 'dispatch')).body.data.status).toBe('delivering');
+      expect((await act('orders', delivery, 'pickedUp')).body.message).toBe('外卖配送订单不能已取餐');
+      // Dispatching needs a runner (server/test/orders walks the whole delivery).
+      expect((await act('orders', delivery, 'dispatch')).body.message).toBe('请先指派骑手');
 
       const [pickup] = await t.app.resources.insertRows(getResource('orders'), [
         { orderNo: 'PICKUP-1', status: 'ready', fulfilment: 'pickup' },
       ]);
-      expect((await act('orders', pickup as number, 'dispatch')).status).toBe(409);
+      expect((await act('orders', pickup as number, 'dispatch')).body.message).toBe(
+        '到店自取订单不能开始配送',
+      );
       const done = await act('orders', pickup as number, 'pickedUp');
       expect(done.body.data).toMatchObject({ status: 'completed', completedAt: expect.any(String) });
     });

@@ -206,7 +206,7 @@ describe.each(DB_KINDS)('creating, changing and deleting rows on %s', (kind) => 
 
   it('refuses methods a resource does not offer with 403 此资源不支持该操作', async () => {
     const cases: [string, () => ReturnType<Api['get']>][] = [
-      ['create orders (noCreate)', () => api.post('/api/admin/orders', {})],
+      ['create order refunds (noCreate)', () => api.post('/api/admin/orderRefunds', {})],
       ['delete orders (noDelete)', () => api.del('/api/admin/orders/1')],
       ['create audit logs (readOnly)', () => api.post('/api/admin/auditLogs', {})],
       ['update audit logs (readOnly)', () => api.patch('/api/admin/auditLogs/1', {})],

@@ -1,8 +1,9 @@
 /**
  * Delivery (DOMAIN.md "runner"): runners and the deliveries of orders.
  *
- * Arrive with dispatch (the runner/dispatch screen; each keeps the order, the delivery and the
- * runner in step in one transaction): deliveries assign, reassign, pickUp, deliver, fail.
+ * A delivery moves with its order (the order machine's accept, dispatch, deliver, cancel); the
+ * dispatcher assigns and reassigns its runner (`assign`), keeping the order, the delivery and the
+ * runners' status in step in one transaction (server/src/domain/orders/deliveries.ts).
  */
 import { defineResource } from '../define';
 import { f, options } from '../fields';
@@ -73,6 +74,14 @@ export const deliveries = defineResource({
     deliveredAt: f.datetime('送达时间', { sortable: true }),
     failReason: f.string('失败原因', { max: 200, hideInList: true }),
   }),
+  actions: [
+    {
+      name: 'assign',
+      label: '派单/改派',
+      input: { runnerId: f.relation('骑手', 'runners', { required: true }) },
+      effect: { kind: 'handler', when: { status: ['waiting', 'assigned'] } },
+    },
+  ],
 });
 
 /** The resources of this module in screen order (a shared screen lists them in this order). */

@@ -23,6 +23,8 @@ export const balanceLedger = defineResource({
   ],
   fields: readOnlyFields({
     userId: f.relation('用户', 'users'),
+    // Set when the entry moved a prepaid card's balance (then balanceAfterFen is the card's).
+    cardId: f.relation('储值卡', 'prepaidCards', { filterable: true, hideInList: true }),
     changeFen: f.money('变动金额', {
       min: undefined,
       sortable: true,
@@ -44,6 +46,25 @@ export const balanceLedger = defineResource({
     refId: f.integer('关联单据', { filterable: true }),
     note: f.string('备注', { max: 200, searchable: true }),
   }),
+  actions: [
+    {
+      name: 'adjust',
+      label: '调整余额',
+      scope: 'collection',
+      input: {
+        userId: f.relation('用户', 'users', { required: true }),
+        changeFen: f.money('调整金额', {
+          required: true,
+          min: -100_000_000,
+          max: 100_000_000,
+          help: '正数入账，负数扣减；扣减后余额不能低于 0',
+        }),
+        note: f.string('原因', { required: true, max: 200 }),
+      },
+      rules: [(v) => (v.changeFen === 0 ? { changeFen: '调整金额不能为 0' } : null)],
+      effect: { kind: 'handler' },
+    },
+  ],
 });
 
 export const cardProducts = defineResource({

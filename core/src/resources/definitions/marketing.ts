@@ -247,6 +247,25 @@ export const pointsLedger = defineResource({
     refId: f.integer('关联单据', { filterable: true }),
     note: f.string('备注', { max: 200 }),
   }),
+  actions: [
+    {
+      name: 'adjust',
+      label: '调整积分',
+      scope: 'collection',
+      input: {
+        userId: f.relation('用户', 'users', { required: true }),
+        change: f.integer('变动积分', {
+          required: true,
+          min: -10_000_000,
+          max: 10_000_000,
+          help: '正数增加，负数扣减；扣减后不能低于 0',
+        }),
+        note: f.string('原因', { required: true, max: 200 }),
+      },
+      rules: [(v) => (v.change === 0 ? { change: '变动积分不能为 0' } : null)],
+      effect: { kind: 'handler' },
+    },
+  ],
 });
 
 export const referralCampaigns = defineResource({

@@ -2,15 +2,23 @@
  * Food-ordering operations (DOMAIN.md "OMS"): stores, categories, goods, orders with their refunds
  * and history, receipt printers.
  *
- * Arrive with the order domain (they move money, stock or the ledger in one transaction):
- *   orders: cancel (user / merchant reject / merchant cancel, each with a reason), refund;
- *   orderRefunds: approve, reject, refunded;
- *   orders: print (the receipt as ESC/POS bytes).
- * Arrive with the printer driver: printers testPrint.
+ * The orders' status moves are the order machine's (core/src/orders/moves.ts): the admin actions
+ * and life-cycle steps of `orders` are derived from it, and the orders area of the server carries
+ * each out through it (money, stock, coupons, points, deliveries and history in one transaction).
  */
-import type { ActionDef } from '../define';
+import {
+  FULFILMENT_LABELS,
+  FULFILMENTS,
+  ORDER_MOVES,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  type OrderMove,
+  type OrderStatus,
+} from '../../orders/moves';
+import { REFUNDABLE_STATUSES } from '../../orders/refund';
+import type { ActionDef, LifecycleTransition } from '../define';
 import { defineResource } from '../define';
-import { f, options } from '../fields';
+import { type FieldDef, f, options } from '../fields';
 import { PATTERNS, readOnlyFields } from './common';
 
 export const stores = defineResource({
@@ -119,31 +127,72 @@ export const goods = defineResource({
   ],
 });
 
+const STATUS_COLOURS: Record<OrderStatus, string> = {
+  pending_payment: 'orange',
+  paid: 'blue',
+  accepted: 'cyan',
+  preparing: 'geekblue',
+  ready: 'purple',
+  delivering: 'magenta',
+  delivered: 'lime',
+  completed: 'green',
+  cancelled: 'default',
+};
+
 export const ORDER_STATUS = options(
-  ['pending_payment', '待支付', 'orange'],
-  ['paid', '已支付', 'blue'],
-  ['accepted', '已接单', 'cyan'],
-  ['preparing', '制作中', 'geekblue'],
-  ['ready', '待取餐/待配送', 'purple'],
-  ['delivering', '配送中', 'magenta'],
-  ['delivered', '已送达', 'lime'],
-  ['completed', '已完成', 'green'],
-  ['cancelled', '已取消', 'default'],
+  ...ORDER_STATUSES.map((s) => [s, ORDER_STATUS_LABELS[s], STATUS_COLOURS[s]] as [string, string, string]),
 );
 
-const step = (
-  name: string,
-  label: string,
-  from: string[],
-  to: string,
-  at: string,
-  extra: Partial<ActionDef> = {},
-): ActionDef => ({
-  name,
-  label,
-  ...extra,
-  effect: { kind: 'transition', field: 'status', from, to, set: { [at]: 'now' } },
+const PAY_METHODS = options(
+  ['balance', '余额'],
+  ['card', '储值卡'],
+  ['wechat', '微信支付'],
+  ['cash', '现金'],
+);
+
+/** What an admin move takes besides the order: a reason, the payment, the runner. */
+function moveInput(move: OrderMove): Record<string, FieldDef> | undefined {
+  if (move.name === 'pay')
+    return {
+      payMethod: f.enum('支付方式', PAY_METHODS, { required: true }),
+      cardId: f.relation('储值卡', 'prepaidCards', { help: '储值卡支付时必选' }),
+    };
+  if (move.name === 'dispatch')
+    return { runnerId: f.relation('骑手', 'runners', { help: '不选则用已指派的骑手' }) };
+  if (move.needsReason) return { reason: f.string(`${move.label}原因`, { required: true, max: 200 }) };
+  return undefined;
+}
+
+/**
+ * The moves of the order machine (core/src/orders/moves.ts) that the store's staff make, as admin
+ * actions: each is carried out by the orders area through the machine (`effect: handler`), offered
+ * only where the machine allows it (`when`).
+ */
+const orderActions: ActionDef[] = ORDER_MOVES.filter((m) => m.by.includes('merchant')).map((m) => {
+  const input = moveInput(m);
+  return {
+    name: m.name,
+    label: m.label,
+    ...(m.confirm ? { confirm: m.confirm } : {}),
+    ...(m.danger ? { danger: true } : {}),
+    ...(input ? { input } : {}),
+    effect: {
+      kind: 'handler',
+      when: { status: m.from, ...(m.fulfilment ? { fulfilment: m.fulfilment } : {}) },
+    },
+  };
 });
+
+/** Every move of the machine as a step of the orders' life cycle (lifecycle.ts walks them). */
+const orderSteps: LifecycleTransition[] = ORDER_MOVES.map((m) => ({
+  name: m.name,
+  label: m.label,
+  field: 'status',
+  from: m.from,
+  to: m.to,
+  ...(m.fulfilment ? { when: { fulfilment: m.fulfilment } } : {}),
+  set: { [m.stamp]: 'now' },
+}));
 
 export const orders = defineResource({
   name: 'orders',
@@ -151,6 +200,8 @@ export const orders = defineResource({
   route: 'OMS/order',
   area: 'oms',
   displayField: 'orderNo',
+  // No generic form: counter orders are created by the orders area (POST /api/admin/orders),
+  // priced by the server with core's priceOrder.
   noCreate: true,
   noDelete: true,
   indexes: [['storeId', 'status', '-createdAt']],
@@ -160,26 +211,24 @@ export const orders = defineResource({
     userId: f.relation('顾客', 'users', { readOnly: true }),
     items: f.json('商品明细', { readOnly: true, shape: 'orderItems' }),
     goodsFen: f.money('商品金额', { readOnly: true, hideInList: true }),
+    memberFen: f.money('会员折扣', { readOnly: true, hideInList: true }),
     packingFen: f.money('打包费', { readOnly: true, hideInList: true }),
     deliveryFen: f.money('配送费', { readOnly: true, hideInList: true }),
     discountFen: f.money('满减', { readOnly: true, hideInList: true }),
     couponFen: f.money('优惠券', { readOnly: true, hideInList: true }),
+    couponId: f.relation('使用的券', 'userCoupons', { readOnly: true, hideInList: true }),
+    pointsUsed: f.integer('使用积分', { readOnly: true, hideInList: true }),
+    pointsFen: f.money('积分抵扣', { readOnly: true, hideInList: true }),
+    pointsRefunded: f.integer('已退积分', { readOnly: true, hideInList: true }),
     payableFen: f.money('应付', { readOnly: true, sortable: true, filterable: true }),
     paidFen: f.money('实付', { readOnly: true, sortable: true }),
     refundedFen: f.money('已退款', { readOnly: true, hideInList: true }),
-    payMethod: f.enum(
-      '支付方式',
-      options(['balance', '余额'], ['card', '储值卡'], ['wechat', '微信支付'], ['cash', '现金']),
-      {
-        readOnly: true,
-      },
-    ),
+    payMethod: f.enum('支付方式', PAY_METHODS, { readOnly: true }),
+    cardId: f.relation('支付储值卡', 'prepaidCards', { readOnly: true, hideInList: true }),
     fulfilment: f.enum(
       '履约方式',
-      options(['delivery', '外卖配送'], ['pickup', '到店自取'], ['dineIn', '堂食']),
-      {
-        readOnly: true,
-      },
+      options(...FULFILMENTS.map((v) => [v, FULFILMENT_LABELS[v]] as [string, string])),
+      { readOnly: true },
     ),
     address: f.string('收货地址', { readOnly: true, max: 200, searchable: true, hideInList: true }),
     remark: f.string('备注', { max: 200, hideInList: true }),
@@ -195,60 +244,21 @@ export const orders = defineResource({
     cancelledAt: f.datetime('取消时间', { readOnly: true, hideInList: true }),
     cancelReason: f.string('取消原因', { readOnly: true, max: 200, hideInList: true }),
   },
-  // The forward steps of the order machine that move no money. Cancelling and refunding write
-  // the ledger in the same transaction and arrive with the order domain.
   actions: [
-    step('accept', '接单', ['paid'], 'accepted', 'acceptedAt'),
-    step('prepare', '开始制作', ['accepted'], 'preparing', 'preparingAt'),
-    step('ready', '出餐', ['preparing'], 'ready', 'readyAt'),
+    ...orderActions,
     {
-      name: 'dispatch',
-      label: '开始配送',
-      effect: {
-        kind: 'transition',
-        field: 'status',
-        from: ['ready'],
-        to: 'delivering',
-        when: { fulfilment: ['delivery'] },
-        set: { deliveringAt: 'now' },
+      name: 'refund',
+      label: '退款',
+      danger: true,
+      input: {
+        reason: f.string('退款原因', { required: true, max: 200 }),
+        amountFen: f.money('退款金额', { help: '不填则退还全部可退金额' }),
+        lines: f.json('按商品退款', { shape: 'refundLines', help: '[{index, qty}]：第几行商品退几件' }),
       },
-    },
-    step('deliver', '确认送达', ['delivering'], 'delivered', 'deliveredAt'),
-    step('complete', '完成', ['delivered'], 'completed', 'completedAt'),
-    {
-      name: 'pickedUp',
-      label: '已取餐',
-      effect: {
-        kind: 'transition',
-        field: 'status',
-        from: ['ready'],
-        to: 'completed',
-        when: { fulfilment: ['pickup', 'dineIn'] },
-        set: { completedAt: 'now' },
-      },
+      effect: { kind: 'handler', when: { status: REFUNDABLE_STATUSES } },
     },
   ],
-  // The rest of the order machine (DOMAIN.md): the customer pays; an order is cancelled unpaid
-  // (by the customer, or after 15 minutes), rejected once paid, or cancelled by the merchant
-  // until it is delivered — each refunding what was paid, so none is a plain admin transition.
-  transitions: [
-    {
-      name: 'pay',
-      label: '支付',
-      field: 'status',
-      from: ['pending_payment'],
-      to: 'paid',
-      set: { paidAt: 'now' },
-    },
-    {
-      name: 'cancel',
-      label: '取消',
-      field: 'status',
-      from: ['pending_payment', 'paid', 'accepted', 'preparing', 'ready', 'delivering'],
-      to: 'cancelled',
-      set: { cancelledAt: 'now' },
-    },
-  ],
+  transitions: orderSteps,
 });
 
 export const orderRefunds = defineResource({
@@ -257,9 +267,10 @@ export const orderRefunds = defineResource({
   route: 'OMS/order',
   area: 'oms',
   displayField: 'refundNo',
-  // Written by the order domain (a user's request, a merchant's refund); decided through actions
-  // that arrive with it.
-  readOnly: true,
+  // Written by the order domain: a merchant's refund is refunded at once; a customer's request
+  // waits (pending) for the merchant to approve (then it is refunded) or reject it with a reason.
+  noCreate: true,
+  noDelete: true,
   indexes: [
     ['orderId', '-createdAt'],
     ['status', '-createdAt'],
@@ -273,6 +284,8 @@ export const orderRefunds = defineResource({
       shape: 'refundItems',
     }),
     reason: f.string('退款原因', { max: 200 }),
+    payMethod: f.enum('退款去向', PAY_METHODS),
+    points: f.integer('退还积分', { hideInList: true }),
     status: f.enum(
       '状态',
       options(
@@ -287,6 +300,21 @@ export const orderRefunds = defineResource({
     processedAt: f.datetime('处理时间', { sortable: true }),
     refundedAt: f.datetime('退款时间', { sortable: true, hideInList: true }),
   }),
+  actions: [
+    {
+      name: 'approve',
+      label: '同意退款',
+      confirm: '同意后款项将原路退回，确定同意？',
+      effect: { kind: 'handler', when: { status: ['pending'] } },
+    },
+    {
+      name: 'reject',
+      label: '拒绝退款',
+      danger: true,
+      input: { rejectReason: f.string('拒绝原因', { required: true, max: 200 }) },
+      effect: { kind: 'handler', when: { status: ['pending'] } },
+    },
+  ],
 });
 
 export const orderHistory = defineResource({

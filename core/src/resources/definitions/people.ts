@@ -135,6 +135,27 @@ export const platformConfig = defineResource({
     wsHost: f.url('WebSocket 地址', { hideInList: true, help: '不填则与页面同源' }),
     contact: f.string('联系方式', { max: 100 }),
     icpNumber: f.string('ICP 备案号', { max: 50 }),
+    // Order settings (as macrozheng mall's 订单设置): the timers and the points rule.
+    unpaidCancelMinutes: f.integer('未支付自动取消（分钟）', {
+      min: 5,
+      max: 1440,
+      default: 15,
+      hideInList: true,
+    }),
+    deliveryCompleteMinutes: f.integer('配送自动完成（分钟）', {
+      min: 30,
+      max: 4320,
+      default: 120,
+      hideInList: true,
+      help: '开始配送后超过此时间未确认，订单自动完成',
+    }),
+    pointsMaxSharePercent: f.integer('积分抵扣上限（%）', {
+      min: 0,
+      max: 100,
+      default: 50,
+      hideInList: true,
+      help: '100 积分抵 1 元，最多抵扣订单金额的此比例',
+    }),
   },
 });
 

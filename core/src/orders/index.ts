@@ -1,0 +1,5 @@
+export * from './decide';
+export * from './dispatch';
+export * from './draft';
+export * from './moves';
+export * from './refund';

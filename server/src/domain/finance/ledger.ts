@@ -1,0 +1,197 @@
+/**
+ * The money ledgers: a user's balance, a prepaid card's balance and a user's points. Every move
+ * is one conditional UPDATE of the holder (`… + change WHERE … + change >= 0`) and one appended
+ * ledger row carrying the balance after it, in the caller's transaction — the transaction of the
+ * order, refund or adjustment that moved the money. So a balance never goes below zero, two
+ * payments at once cannot both spend the same fen (the second UPDATE sees the first's result on
+ * SQLite and PostgreSQL alike: PostgreSQL re-checks the WHERE on the row it waited for), and the
+ * ledger's last `balanceAfterFen` always equals the holder's balance. Entries are never edited;
+ * a correction is an entry of its own.
+ */
+import { getResource, formatMoney as yuan } from '@wanxiang/core';
+import { sql } from 'kysely';
+import { conflict, notFound } from '../../http/envelope.js';
+import { appendRow } from '../../resources/actions.js';
+import type { AnyDb } from '../../resources/extensions.js';
+import { nextUpdatedAt } from '../../resources/row-change.js';
+import { modelOf } from '../../resources/storage.js';
+
+const users = getResource('users');
+const balanceLedger = getResource('balanceLedger');
+const prepaidCards = getResource('prepaidCards');
+const pointsLedger = getResource('pointsLedger');
+
+/** Where a ledger move runs: a transaction, its clock, and who to tell which lists changed. */
+export interface LedgerTx {
+  trx: AnyDb;
+  now: number;
+  /** Another resource the move wrote (the engine drops its cached list totals after commit). */
+  touched?(resource: string): void;
+}
+
+export type BalanceKind = 'recharge' | 'pay' | 'refund' | 'adjust' | 'card';
+
+export interface BalanceMove {
+  userId: number;
+  /** Positive credits, negative debits; never 0. */
+  changeFen: number;
+  kind: BalanceKind;
+  /** What caused it: `orders`, `orderRefunds`, `cardProducts`, `adjust` … and its id. */
+  refType?: string | null;
+  refId?: number | null;
+  note?: string | null;
+}
+
+export interface LedgerEntry {
+  entryId: number;
+  balanceAfterFen: number;
+}
+
+function checkChange(change: number): void {
+  if (!Number.isSafeInteger(change) || change === 0)
+    throw new Error(`ledger change must be a non-zero integer, got ${change}`);
+}
+
+/** Moves a user's balance by `changeFen`; a debit larger than the balance is refused (409 余额不足). */
+export async function moveBalance(tx: LedgerTx, move: BalanceMove): Promise<LedgerEntry> {
+  checkChange(move.changeFen);
+  const updated = await tx.trx
+    .updateTable('users')
+    .set({ balance_fen: sql`balance_fen + ${move.changeFen}`, updated_at: nextUpdatedAt(tx.now) })
+    .where('id', '=', move.userId)
+    .where(sql<boolean>`balance_fen + ${move.changeFen} >= 0`)
+    .returning(['balance_fen'])
+    .executeTakeFirst();
+  if (!updated) {
+    const user = await tx.trx
+      .selectFrom('users')
+      .select(['balance_fen'])
+      .where('id', '=', move.userId)
+      .executeTakeFirst();
+    if (!user) throw notFound('用户不存在');
+    throw conflict(`余额不足：当前余额 ${yuan(Number(user.balance_fen))}，需要 ${yuan(-move.changeFen)}`);
+  }
+  const balanceAfterFen = Number(updated.balance_fen);
+  const entry = await appendRow(
+    tx.trx,
+    balanceLedger,
+    {
+      userId: move.userId,
+      changeFen: move.changeFen,
+      balanceAfterFen,
+      kind: move.kind,
+      refType: move.refType ?? null,
+      refId: move.refId ?? null,
+      note: move.note ?? null,
+    },
+    tx.now,
+  );
+  tx.touched?.(users.name);
+  tx.touched?.(balanceLedger.name);
+  return { entryId: entry.id, balanceAfterFen };
+}
+
+export interface CardMove extends Omit<BalanceMove, 'userId'> {
+  cardId: number;
+  /** The card must belong to this user (paying for their order); absent for the card's own sale. */
+  userId?: number | null;
+}
+
+/**
+ * Moves a prepaid card's balance. Paying needs an active card of the paying user; a refund goes
+ * back to the card whatever its state since (a frozen card keeps its money). The entry is in the
+ * balance ledger with `cardId`, its `balanceAfterFen` being the card's.
+ */
+export async function moveCard(tx: LedgerTx, move: CardMove): Promise<LedgerEntry> {
+  checkChange(move.changeFen);
+  const cards = modelOf(prepaidCards).table;
+  let qb = tx.trx
+    .updateTable(cards)
+    .set({ balance_fen: sql`balance_fen + ${move.changeFen}`, updated_at: nextUpdatedAt(tx.now) })
+    .where('id', '=', move.cardId)
+    .where(sql<boolean>`balance_fen + ${move.changeFen} >= 0`);
+  if (move.changeFen < 0) qb = qb.where('status', '=', 'active');
+  if (move.userId != null) qb = qb.where('user_id', '=', move.userId);
+  const updated = await qb.returning(['balance_fen', 'user_id']).executeTakeFirst();
+  if (!updated) {
+    const card = await tx.trx
+      .selectFrom(cards)
+      .select(['balance_fen', 'status', 'user_id', 'card_no'])
+      .where('id', '=', move.cardId)
+      .executeTakeFirst();
+    if (!card || (move.userId != null && Number(card.user_id) !== move.userId))
+      throw conflict('储值卡不存在或不属于该顾客');
+    if (move.changeFen < 0 && card.status !== 'active')
+      throw conflict(`储值卡 ${card.card_no} 已冻结或已用完，不能支付`);
+    throw conflict(
+      `储值卡余额不足：当前余额 ${yuan(Number(card.balance_fen))}，需要 ${yuan(-move.changeFen)}`,
+    );
+  }
+  const balanceAfterFen = Number(updated.balance_fen);
+  const entry = await appendRow(
+    tx.trx,
+    balanceLedger,
+    {
+      userId: updated.user_id == null ? null : Number(updated.user_id),
+      cardId: move.cardId,
+      changeFen: move.changeFen,
+      balanceAfterFen,
+      kind: move.kind,
+      refType: move.refType ?? null,
+      refId: move.refId ?? null,
+      note: move.note ?? null,
+    },
+    tx.now,
+  );
+  tx.touched?.(prepaidCards.name);
+  tx.touched?.(balanceLedger.name);
+  return { entryId: entry.id, balanceAfterFen };
+}
+
+export type PointsReason = 'order' | 'redeem' | 'refund' | 'referral' | 'adjust' | 'expire';
+
+export interface PointsMove {
+  userId: number;
+  change: number;
+  reason: PointsReason;
+  refId?: number | null;
+  note?: string | null;
+}
+
+/** Moves a user's points; spending more than the user holds is refused (409 积分不足). */
+export async function movePoints(tx: LedgerTx, move: PointsMove): Promise<LedgerEntry> {
+  checkChange(move.change);
+  const updated = await tx.trx
+    .updateTable('users')
+    .set({ points: sql`points + ${move.change}`, updated_at: nextUpdatedAt(tx.now) })
+    .where('id', '=', move.userId)
+    .where(sql<boolean>`points + ${move.change} >= 0`)
+    .returning(['points'])
+    .executeTakeFirst();
+  if (!updated) {
+    const user = await tx.trx
+      .selectFrom('users')
+      .select(['points'])
+      .where('id', '=', move.userId)
+      .executeTakeFirst();
+    if (!user) throw notFound('用户不存在');
+    throw conflict(`积分不足：当前 ${Number(user.points)} 积分，需要 ${-move.change} 积分`);
+  }
+  const balanceAfter = Number(updated.points);
+  const entry = await appendRow(
+    tx.trx,
+    pointsLedger,
+    {
+      userId: move.userId,
+      change: move.change,
+      balanceAfter,
+      reason: move.reason,
+      refId: move.refId ?? null,
+      note: move.note ?? null,
+    },
+    tx.now,
+  );
+  tx.touched?.(users.name);
+  tx.touched?.(pointsLedger.name);
+  return { entryId: entry.id, balanceAfterFen: balanceAfter };
+}

@@ -1,0 +1,159 @@
+/**
+ * A cart as the client sends it (core's `orderDraftSchema`) → core's `priceOrder` input,
+ * resolved from the database: the goods' or SKUs' prices, the store's fees by fulfilment, the
+ * customer's member discount, the store's running 满减 activities (the best one is applied) and
+ * the points the customer offers (capped at what they hold and the platform's share). The client's
+ * figures are never read: only ids and quantities.
+ */
+import {
+  type CartLine,
+  type OrderDraft,
+  orderFees,
+  type PriceBreakdown,
+  priceWithBestActivity,
+  type ReductionActivity,
+} from '@wanxiang/core';
+import { conflict, invalidInput } from '../../http/envelope.js';
+import type { AnyDb } from '../../resources/extensions.js';
+import { modelOf, type WireRow } from '../../resources/storage.js';
+import { def, rowById, rowsById } from './rows.js';
+import type { OrderSettings } from './settings.js';
+
+export interface PricedCart {
+  store: WireRow;
+  /** The cart's lines as priced, with the goods' names (what the order keeps as items). */
+  lines: (CartLine & { name: string })[];
+  priced: PriceBreakdown;
+  /** The 满减 activity applied, or null. */
+  discountId: number | null;
+}
+
+interface Sku {
+  name: string;
+  priceFen: number;
+  stock: number;
+}
+
+const STORE_STATUS: Record<string, string> = { paused: '暂停营业', closed: '已关店' };
+
+/** The store's enabled 满减 activities running at `now` (an activity without stores is for all). */
+async function runningActivities(trx: AnyDb, storeId: number, now: number) {
+  const model = modelOf(def('discounts'));
+  const rows = await trx
+    .selectFrom(model.table)
+    .select(['id', 'tiers', 'store_ids', 'stackable_with_coupon'])
+    .where('status', '=', 'enabled')
+    .where('start_at', '<=', now)
+    .where('end_at', '>=', now)
+    .orderBy('id')
+    .execute();
+  const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
+  return rows
+    .map((r) => ({
+      id: Number(r.id),
+      storeIds: (parse(r.store_ids) ?? []) as number[],
+      activity: {
+        tiers: parse(r.tiers) as ReductionActivity['tiers'],
+        stackableWithCoupon: !!r.stackable_with_coupon,
+      },
+    }))
+    .filter((a) => a.storeIds.length === 0 || a.storeIds.includes(storeId));
+}
+
+export async function priceCart(
+  trx: AnyDb,
+  draft: OrderDraft,
+  now: number,
+  settings: OrderSettings,
+  options: { forOrder: boolean },
+): Promise<PricedCart> {
+  const store = await rowById(trx, 'stores', draft.storeId);
+  if (!store) throw invalidInput({ storeId: '所选的门店不存在' });
+  if (options.forOrder && store.status !== 'open')
+    throw conflict(`门店${STORE_STATUS[String(store.status)] ?? '未营业'}，暂不接单`);
+
+  const goods = await rowsById(
+    trx,
+    'goods',
+    draft.items.map((l) => l.goodsId),
+  );
+  const fields: Record<string, string> = {};
+  const lines: PricedCart['lines'] = [];
+  draft.items.forEach((item, i) => {
+    const good = goods.get(item.goodsId);
+    if (!good || good.storeId !== draft.storeId) {
+      fields[`items.${i}.goodsId`] = good ? `商品「${good.name}」不属于该门店` : '所选的商品不存在';
+      return;
+    }
+    if (good.status !== 'onSale') {
+      fields[`items.${i}.goodsId`] = `商品「${good.name}」已下架`;
+      return;
+    }
+    const specs = (good.specs ?? []) as Sku[];
+    let unitPriceFen = Number(good.priceFen);
+    let sku: string | null = null;
+    if (item.sku) {
+      const spec = specs.find((s) => s.name === item.sku);
+      if (!spec) {
+        fields[`items.${i}.sku`] = `商品「${good.name}」没有规格「${item.sku}」`;
+        return;
+      }
+      unitPriceFen = spec.priceFen;
+      sku = spec.name;
+    } else if (specs.length > 0) {
+      fields[`items.${i}.sku`] = `请选择商品「${good.name}」的规格`;
+      return;
+    }
+    lines.push({ goodsId: item.goodsId, name: String(good.name), sku, qty: item.qty, unitPriceFen });
+  });
+  if (Object.keys(fields).length > 0) throw invalidInput(fields);
+
+  const fees = orderFees(draft.fulfilment, {
+    packingFeeFen: Number(store.packingFeeFen ?? 0),
+    deliveryFeeFen: Number(store.deliveryFeeFen ?? 0),
+  });
+
+  let memberDiscountRate = 100;
+  let pointsHeld = 0;
+  if (draft.userId) {
+    const user = await trx
+      .selectFrom('users')
+      .select(['points', 'member_level_id'])
+      .where('id', '=', draft.userId)
+      .executeTakeFirst();
+    if (!user) throw invalidInput({ userId: '所选的顾客不存在' });
+    pointsHeld = Number(user.points ?? 0);
+    if (user.member_level_id != null) {
+      const level = await rowById(trx, 'memberLevels', Number(user.member_level_id));
+      if (level) memberDiscountRate = Number(level.discountRate ?? 100);
+    }
+  }
+  const offered = draft.points ?? 0;
+  if (offered > 0 && !draft.userId) throw invalidInput({ points: '使用积分须选择顾客' });
+  if (offered > pointsHeld) throw invalidInput({ points: `顾客只有 ${pointsHeld} 积分` });
+
+  const activities = await runningActivities(trx, draft.storeId, now);
+  const { priced, activityIndex } = priceWithBestActivity(
+    {
+      lines,
+      ...fees,
+      memberDiscountRate,
+      coupon: null,
+      points: offered > 0 ? { spend: offered, maxSharePercent: settings.pointsMaxSharePercent } : null,
+    },
+    activities.map((a) => a.activity),
+  );
+  if (options.forOrder && draft.fulfilment === 'delivery') {
+    const min = Number(store.minOrderFen ?? 0);
+    if (priced.goodsFen < min)
+      throw conflict(
+        `未达起送价：商品金额 ¥${(priced.goodsFen / 100).toFixed(2)}，起送价 ¥${(min / 100).toFixed(2)}`,
+      );
+  }
+  return {
+    store,
+    lines,
+    priced,
+    discountId: activityIndex === null ? null : (activities[activityIndex]?.id ?? null),
+  };
+}

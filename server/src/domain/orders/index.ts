@@ -1,0 +1,155 @@
+/**
+ * Food-ordering operations (DOMAIN.md "OMS"): counter orders priced by core, the order machine's
+ * moves with their money, stock, coupons, points and deliveries, refunds, and the timeline.
+ * See README.md.
+ */
+import { decideOrderMove, ORDER_MOVES } from '@wanxiang/core';
+import type { FastifyInstance } from 'fastify';
+import { conflict, invalidInput, notFound, ok } from '../../http/envelope.js';
+import { changeRowWhen } from '../../resources/actions.js';
+import type { ActionContext, EngineExtensions } from '../../resources/extensions.js';
+import { parseId } from '../../resources/query.js';
+import type { WireRow } from '../../resources/storage.js';
+import type { DomainArea } from '../area.js';
+import { createOrder, previewPrice } from './create.js';
+import { assignRunner } from './deliveries.js';
+import { dispatchBoard } from './dispatch.js';
+import { readHistory } from './history.js';
+import { type MoveServices, moveOrder, ORDER_TOPIC } from './moves.js';
+import { refundOrder } from './refunds.js';
+import { rowById } from './rows.js';
+import { orderTasks } from './timers.js';
+
+/** The machine's own words for a move the order's state does not allow. */
+function refusalOf(row: WireRow, move: string): Error {
+  const decision = decideOrderMove(
+    { status: String(row.status), fulfilment: String(row.fulfilment) },
+    move,
+    'merchant',
+    {
+      reason: 'x',
+    },
+  );
+  return conflict(decision.ok ? '当前状态不能执行此操作' : decision.message);
+}
+
+const staff = (ctx: ActionContext) => ({ actor: 'merchant' as const, userId: ctx.user?.id ?? null });
+
+export function registerOrders(engine: EngineExtensions, services: MoveServices = {}): void {
+  engine.registerCreateHandler('orders', {
+    run: (ctx) => createOrder(ctx, ctx.body, ctx.user?.id ?? null),
+  });
+  for (const move of ORDER_MOVES.filter((m) => m.by.includes('merchant')))
+    engine.registerActionHandler('orders', move.name, {
+      run: (ctx) => moveOrder(ctx, services, ctx.id, move.name, staff(ctx), ctx.input),
+      refusal: (row) => refusalOf(row, move.name),
+    });
+
+  engine.registerActionHandler('orders', 'refund', async (ctx) => {
+    const { reason, amountFen, lines } = ctx.input as {
+      reason: string;
+      amountFen?: number | null;
+      lines?: { index: number; qty: number }[] | null;
+    };
+    if (amountFen != null && lines != null)
+      throw invalidInput({ amountFen: '按金额退款与按商品退款只能选一种' });
+    const order = (await rowById(ctx.trx, 'orders', ctx.id)) as WireRow;
+    const request = lines ? { lines } : amountFen != null ? { amountFen } : {};
+    const record = await refundOrder(ctx, order, request, { reason, operatorId: ctx.user?.id ?? null });
+    ctx.touched('orderHistory');
+    ctx.afterCommit(() =>
+      ctx.publish(ORDER_TOPIC, {
+        type: 'refund',
+        order: { id: order.id, orderNo: order.orderNo, status: order.status },
+      }),
+    );
+    return record ?? order;
+  });
+
+  engine.registerActionHandler('orderRefunds', 'approve', async (ctx) => {
+    const order = await rowById(ctx.trx, 'orders', Number(ctx.row.orderId));
+    if (!order) throw notFound('退款对应的订单不存在');
+    const record = await refundOrder(
+      ctx,
+      order,
+      { amountFen: Number(ctx.row.amountFen) },
+      {
+        reason: String(ctx.row.reason ?? '顾客申请退款'),
+        operatorId: ctx.user?.id ?? null,
+        refundId: ctx.id,
+      },
+    );
+    ctx.touched('orders');
+    return record ?? undefined;
+  });
+
+  engine.registerActionHandler('deliveries', 'assign', async (ctx) => {
+    const order = await rowById(ctx.trx, 'orders', Number(ctx.row.orderId));
+    if (!order) throw notFound('配送单对应的订单不存在');
+    await assignRunner(ctx, order, Number(ctx.input.runnerId));
+    ctx.afterCommit(() =>
+      ctx.publish(ORDER_TOPIC, {
+        type: 'assigned',
+        order: { id: order.id, orderNo: order.orderNo, status: order.status, runnerId: ctx.input.runnerId },
+      }),
+    );
+    return undefined;
+  });
+
+  engine.registerActionHandler('orderRefunds', 'reject', async (ctx) => {
+    await changeRowWhen(
+      ctx,
+      { status: ['pending'] },
+      {
+        status: 'rejected',
+        rejectReason: ctx.input.rejectReason,
+        operatorId: ctx.user?.id ?? null,
+        processedAt: ctx.now,
+      },
+    );
+    return undefined;
+  });
+}
+
+async function routes(app: FastifyInstance): Promise<void> {
+  app.get<{ Querystring: { storeId?: string } }>(
+    '/api/admin/dispatch',
+    {
+      preHandler: app.requirePermission('runner', 'read'),
+      schema: { tags: ['orders'], summary: '调度：待派单的配送单、推荐骑手与在岗骑手' },
+    },
+    async (request) => {
+      const raw = request.query.storeId;
+      const storeId = raw === undefined || raw === '' ? null : parseId(raw);
+      if (raw !== undefined && raw !== '' && storeId === null) throw invalidInput({ storeId: '门店无效' });
+      return ok(await dispatchBoard(app.db as never, storeId));
+    },
+  );
+
+  const read = app.requirePermission('oms', 'read');
+  const tags = ['orders'];
+  app.post(
+    '/api/admin/orders/price',
+    {
+      preHandler: read,
+      schema: { tags, summary: '订单：算价（与下单同一计价函数，不保存）' },
+    },
+    async (request) => ok(await previewPrice(app.db, request.body, app.config.now())),
+  );
+  app.get<{ Params: { id: string } }>(
+    '/api/admin/orders/:id/history',
+    { preHandler: read, schema: { tags, summary: '订单：操作记录（时间线）' } },
+    async (request) => {
+      const id = parseId(request.params.id);
+      if (id === null || !(await rowById(app.db, 'orders', id))) throw notFound('订单不存在');
+      return ok(await readHistory(app.db, id));
+    },
+  );
+}
+
+export const ordersArea: DomainArea = {
+  name: 'orders',
+  register: (engine) => registerOrders(engine),
+  routes,
+  tasks: (app) => orderTasks(app),
+};

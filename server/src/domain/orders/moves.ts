@@ -1,0 +1,250 @@
+/**
+ * Carrying out the order machine's moves (core/src/orders/moves.ts): core decides, this executes.
+ * Every status change of an order goes through `moveOrder`, in one transaction: the decision
+ * (409 with core's Chinese reason when the machine refuses), the conditional status UPDATE (of two
+ * operators pressing 接单 at once exactly one moves the order), each effect the move names, and a
+ * line on the timeline. After the commit the change is pushed over /ws to the order board.
+ */
+import { decideOrderMove, getResource, type OrderActor, type OrderEffect } from '@wanxiang/core';
+import { conflict, invalidInput } from '../../http/envelope.js';
+import type { AnyDb } from '../../resources/extensions.js';
+import { changeRow } from '../../resources/row-change.js';
+import { modelOf, toWireRow, type WireRow } from '../../resources/storage.js';
+import { moveBalance, moveCard, movePoints } from '../finance/ledger.js';
+import { cancelDelivery, finishDelivery, requestRunner, startDelivery } from './deliveries.js';
+import { writeHistory } from './history.js';
+import { refundOrder } from './refunds.js';
+import { rowById } from './rows.js';
+import { moveStock } from './stock.js';
+
+const orders = getResource('orders');
+
+/** A transaction of the engine's write, as a move needs it. */
+export interface MoveTx {
+  trx: AnyDb;
+  dialect: string;
+  now: number;
+  touched(resource: string): void;
+  afterCommit(fn: () => unknown): void;
+  publish(topic: string, data: unknown): void;
+}
+
+export interface MoveInput {
+  reason?: string | null;
+  payMethod?: string | null;
+  cardId?: number | null;
+  runnerId?: number | null;
+}
+
+export interface Mover {
+  actor: OrderActor;
+  /** The signed-in operator (null for the system's timers). */
+  userId: number | null;
+}
+
+/** The topic the admin order board listens to. */
+export const ORDER_TOPIC = 'orders';
+
+type Effect = (tx: MoveTx, order: WireRow, input: MoveInput, reason: string) => Promise<void>;
+
+/** Work an effect does outside this module (receipt printing), given by the area at start. */
+export interface MoveServices {
+  printReceipt?: (tx: MoveTx, order: WireRow, mover: Mover) => Promise<void>;
+}
+
+function effects(services: MoveServices, mover: Mover): Record<OrderEffect, Effect> {
+  return {
+    async chargePayment(tx, order, input) {
+      const payable = Number(order.payableFen ?? 0);
+      const method = String(input.payMethod ?? order.payMethod);
+      const userId = order.userId == null ? null : Number(order.userId);
+      const note = `订单 ${order.orderNo}`;
+      let cardId: number | null = null;
+      if (method === 'balance') {
+        if (userId === null) throw invalidInput({ payMethod: '余额支付须是会员顾客的订单' });
+        if (payable > 0)
+          await moveBalance(tx, {
+            userId,
+            changeFen: -payable,
+            kind: 'pay',
+            refType: 'orders',
+            refId: order.id,
+            note,
+          });
+      } else if (method === 'card') {
+        if (input.cardId == null) throw invalidInput({ cardId: '储值卡支付须选择储值卡' });
+        cardId = input.cardId;
+        if (payable > 0)
+          await moveCard(tx, {
+            cardId,
+            userId,
+            changeFen: -payable,
+            kind: 'pay',
+            refType: 'orders',
+            refId: order.id,
+            note,
+          });
+      }
+      await tx.trx
+        .updateTable(modelOf(orders).table)
+        .set({ paid_fen: payable, pay_method: method, card_id: cardId })
+        .where('id', '=', order.id)
+        .execute();
+    },
+    async reserveStock(tx, order) {
+      await moveStock(tx.trx, tx.dialect, order.items as never, -1, tx.now);
+      tx.touched('goods');
+    },
+    async releaseStock(tx, order) {
+      // Stock is reserved by payment: an order cancelled unpaid reserved none.
+      if (order.paidAt == null) return;
+      await moveStock(tx.trx, tx.dialect, order.items as never, 1, tx.now);
+      tx.touched('goods');
+    },
+    async requestRunner(tx, order) {
+      await requestRunner(tx, order);
+    },
+    async printReceipt(tx, order) {
+      await services.printReceipt?.(tx, order, mover);
+    },
+    async startDelivery(tx, order, input) {
+      const runnerId = await startDelivery(tx, order, input.runnerId ?? null);
+      await tx.trx
+        .updateTable(modelOf(orders).table)
+        .set({ runner_id: runnerId })
+        .where('id', '=', order.id)
+        .execute();
+    },
+    async finishDelivery(tx, order) {
+      await finishDelivery(tx, order);
+    },
+    async cancelDelivery(tx, order, _input, reason) {
+      await cancelDelivery(tx, order, reason);
+    },
+    async refundToSource(tx, order, _input, reason) {
+      if (order.paidAt == null) return;
+      const left = Number(order.paidFen ?? 0) - Number(order.refundedFen ?? 0);
+      if (left <= 0) return;
+      // The whole remainder in money; points are returnPoints' (so an unpaid order returns them
+      // too). The order is already cancelled in this transaction; the refund is of the order as
+      // it stood, so it is planned as a paid one.
+      await refundOrder(
+        tx,
+        { ...order, status: 'paid' },
+        { amountFen: left },
+        { reason, operatorId: mover.userId, quiet: true },
+      );
+    },
+    async returnPoints(tx, order) {
+      const fresh = (await rowById(tx.trx, 'orders', order.id)) as WireRow;
+      const left = Number(fresh.pointsUsed ?? 0) - Number(fresh.pointsRefunded ?? 0);
+      if (left <= 0 || fresh.userId == null) return;
+      await movePoints(tx, {
+        userId: Number(fresh.userId),
+        change: left,
+        reason: 'refund',
+        refId: order.id,
+        note: `订单 ${order.orderNo} 取消，退还积分`,
+      });
+      await tx.trx
+        .updateTable(modelOf(orders).table)
+        .set({ points_refunded: Number(fresh.pointsUsed) })
+        .where('id', '=', order.id)
+        .execute();
+    },
+    async returnCoupon(tx, order) {
+      if (order.couponId == null) return;
+      const table = modelOf(getResource('userCoupons')).table;
+      const coupon = await tx.trx
+        .selectFrom(table)
+        .select(['expires_at'])
+        .where('id', '=', Number(order.couponId))
+        .executeTakeFirst();
+      if (!coupon) return;
+      const expired = coupon.expires_at != null && Number(coupon.expires_at) <= tx.now;
+      await tx.trx
+        .updateTable(table)
+        .set({ status: expired ? 'expired' : 'unused', used_at: null, order_id: null, updated_at: tx.now })
+        .where('id', '=', Number(order.couponId))
+        .where('status', '=', 'used')
+        .execute();
+      tx.touched('userCoupons');
+    },
+    async awardPoints(tx, order) {
+      const net = Number(order.paidFen ?? 0) - Number(order.refundedFen ?? 0);
+      const points = Math.floor(net / 100);
+      if (points <= 0 || order.userId == null) return;
+      await movePoints(tx, {
+        userId: Number(order.userId),
+        change: points,
+        reason: 'order',
+        refId: order.id,
+        note: `订单 ${order.orderNo} 完成奖励`,
+      });
+    },
+  };
+}
+
+/**
+ * Makes `move` on order `orderId` for `mover`, as core's machine decides; answers the order after
+ * it. Throws 404/409/422 (the transaction rolls back, nothing changes).
+ */
+export async function moveOrder(
+  tx: MoveTx,
+  services: MoveServices,
+  orderId: number,
+  move: string,
+  mover: Mover,
+  input: MoveInput = {},
+): Promise<WireRow> {
+  const before = await rowById(tx.trx, 'orders', orderId);
+  if (!before) throw conflict('订单不存在');
+  const decision = decideOrderMove(
+    { status: String(before.status), fulfilment: String(before.fulfilment) },
+    move,
+    mover.actor,
+    { reason: input.reason },
+  );
+  if (!decision.ok) {
+    if (decision.code === 'reason') throw invalidInput({ reason: decision.message }, decision.message);
+    throw conflict(decision.message);
+  }
+  const values: Record<string, unknown> = { status: decision.to, [decision.stamp]: tx.now };
+  if (decision.to === 'cancelled') values.cancelReason = decision.reason ?? decision.move.label;
+  const changed = await changeRow(tx.trx, modelOf(orders), orderId, tx.now, {
+    values,
+    when: { status: [decision.from] },
+  });
+  if (!changed) throw conflict('订单状态刚被他人改变，请刷新后重试');
+  tx.touched('orders');
+  let order = toWireRow(modelOf(orders), changed);
+  const run = effects(services, mover);
+  const reason = decision.reason ?? decision.move.label;
+  for (const effect of decision.effects) {
+    await run[effect](tx, order, input, reason);
+    // Effects write the order too (paidFen, runnerId, refundedFen): the next one sees it.
+    order = (await rowById(tx.trx, 'orders', orderId)) as WireRow;
+  }
+  await writeHistory(
+    tx.trx,
+    {
+      orderId,
+      operatorId: mover.userId,
+      from: decision.from,
+      to: decision.to,
+      note: decision.reason ?? (mover.actor === 'system' ? `${decision.move.label}（系统）` : null),
+    },
+    tx.now,
+  );
+  tx.touched('orderHistory');
+  const pushed = {
+    id: order.id,
+    orderNo: order.orderNo,
+    storeId: order.storeId,
+    status: order.status,
+    from: decision.from,
+    move,
+  };
+  tx.afterCommit(() => tx.publish(ORDER_TOPIC, { type: 'status', order: pushed }));
+  return order;
+}

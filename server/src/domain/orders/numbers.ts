@@ -1,0 +1,37 @@
+/**
+ * Order and refund numbers: `yyyyMMddHHmmss` in China time + the row's id, zero-padded to 8 —
+ * readable, sortable by time, and unique by construction (two orders in the same second have
+ * different ids), so concurrent orders never collide the way random suffixes can.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ResourceDef } from '@wanxiang/core';
+import { sql } from 'kysely';
+import { appendRow } from '../../resources/actions.js';
+import type { AnyDb } from '../../resources/extensions.js';
+import { columnOf, modelOf, type WireRow } from '../../resources/storage.js';
+
+const HOUR = 3_600_000;
+
+export function chinaStamp(ms: number): string {
+  return new Date(ms + 8 * HOUR).toISOString().replace(/[-T:]/g, '').slice(0, 14);
+}
+
+/** Appends a row whose `field` is its number: written after the insert, from its id. */
+export async function appendNumbered(
+  trx: AnyDb,
+  def: ResourceDef,
+  field: string,
+  prefix: string,
+  values: Record<string, unknown>,
+  now: number,
+): Promise<WireRow> {
+  const row = await appendRow(trx, def, { ...values, [field]: `pending-${randomUUID()}` }, now);
+  const number = `${prefix}${chinaStamp(now)}${String(row.id % 100_000_000).padStart(8, '0')}`;
+  const model = modelOf(def);
+  await trx
+    .updateTable(model.table)
+    .set({ [columnOf(model, field) as string]: number })
+    .where(sql.ref('id'), '=', row.id)
+    .execute();
+  return { ...row, [field]: number };
+}
