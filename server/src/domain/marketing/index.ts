@@ -6,7 +6,7 @@
  * - `fireCouponRules(trx, userId, event)` (coupon-rules.ts): register, firstOrder, orderAmount,
  *   referral;
  * - `rewardReferral(trx, inviteeId, at)` (coupon-rules.ts): a referral's rewards, once;
- * - `couponForOrder`, `useCoupon`, `returnCoupons` (order-coupons.ts): a coupon in an order.
+ * - `couponForOrder`, `useCoupon` (order-coupons.ts): a coupon chosen for an order, then used.
  */
 import type { DomainArea } from '../area.js';
 import { meCouponRoutes } from './me-routes.js';
@@ -14,7 +14,7 @@ import { register } from './resource.js';
 import { marketingTasks } from './timers.js';
 
 export { fireCouponRules, rewardReferral } from './coupon-rules.js';
-export { couponForOrder, returnCoupons, useCoupon } from './order-coupons.js';
+export { couponForOrder, useCoupon } from './order-coupons.js';
 export { EXPIRE_COUPONS_EVERY_MS, EXPIRE_COUPONS_TASK, expireCoupons } from './timers.js';
 
 export const marketingArea: DomainArea = {

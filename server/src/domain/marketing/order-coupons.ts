@@ -6,8 +6,8 @@
  *   the threshold and stacking on the priced cart).
  * - `useCoupon`: marks it used by the order — a conditional UPDATE, so one coupon pays one order
  *   even when two orders are placed at once (the second: 409 该优惠券已使用).
- * - `returnCoupons`: an order cancelled gives its coupon back (DOMAIN.md), unused again — or
- *   expired, if its time ran out meanwhile.
+ * Giving a coupon back when an order is cancelled is the order machine's effect (orders area,
+ * moves.ts `returnCoupon`).
  */
 import {
   type CouponEligibility,
@@ -51,21 +51,4 @@ export async function useCoupon(
     .where(sql<boolean>`(expires_at is null or expires_at > ${use.now})`)
     .executeTakeFirst();
   if (Number(changed.numUpdatedRows) !== 1) throw conflict('该优惠券已使用或已过期');
-}
-
-/** Gives back the coupons `orderId` used; answers how many. */
-export async function returnCoupons(trx: AnyDb, orderId: number, now: number): Promise<number> {
-  const coupons = model('userCoupons');
-  const changed = await trx
-    .updateTable(coupons.table)
-    .set({
-      status: sql`case when expires_at is not null and expires_at <= ${now} then 'expired' else 'unused' end`,
-      used_at: null,
-      order_id: null,
-      updated_at: nextUpdatedAt(now),
-    })
-    .where(sql.ref('order_id'), '=', orderId)
-    .where(sql.ref('status'), '=', 'used')
-    .executeTakeFirst();
-  return Number(changed.numUpdatedRows);
 }
