@@ -13,6 +13,7 @@ import { registerList } from './commands/list';
 import { registerLogin } from './commands/login';
 import { registerLogout } from './commands/logout';
 import { registerOrders } from './commands/orders';
+import { registerPrinters } from './commands/printers';
 import { registerResources } from './commands/resources';
 import { registerWhoami } from './commands/whoami';
 import { registerCreate, registerUpdate } from './commands/write';
@@ -86,6 +87,7 @@ export function createProgram(runtime: Runtime, argv: readonly string[] = []): C
   registerAction(program, runtime, invocation);
   registerExport(program, runtime, invocation);
   registerOrders(program, runtime);
+  registerPrinters(program, runtime);
   registerCoupons(program, runtime);
   return program;
 }

@@ -172,3 +172,46 @@ describe('wanxiang orders show / refund', () => {
     expect(none.stderr).toContain('没有名为「没有的店」的门店');
   });
 });
+
+describe('wanxiang printers test', () => {
+  it('prints the test page on a printer that takes it, and fails with the reason on one that refuses', async () => {
+    const net = await import('node:net');
+    const got: Buffer[] = [];
+    const printer = net.createServer((socket) => {
+      const chunks: Buffer[] = [];
+      socket.on('data', (c: Buffer) => chunks.push(c));
+      socket.on('end', () => {
+        got.push(Buffer.concat(chunks));
+        socket.end();
+      });
+    });
+    await new Promise<void>((resolve) => printer.listen(0, '127.0.0.1', resolve));
+    const port = (printer.address() as { port: number }).port;
+    const stores = await api<{ results: { id: number }[] }>('GET', '/api/admin/stores?q=东直门店');
+    const storeId = stores.results[0]?.id as number;
+    const make = (p: number, name: string) =>
+      admin.json<{ id: number }>([
+        'create',
+        'printers',
+        '--store-id',
+        String(storeId),
+        '--name',
+        name,
+        '--host',
+        '127.0.0.1',
+        '--port',
+        String(p),
+        '--json',
+      ]);
+    const good = await make(port, '后厨打印机');
+    const out = await admin.ok(['printers', 'test', String(good.id)]);
+    expect(out).toMatch(/^测试页已打印（打印任务 #\d+）/);
+    expect(got.length).toBe(1);
+    printer.close();
+    // Nothing listens on the closed port any more: the connection is refused.
+    const gone = await make(port, '已拔线的打印机');
+    const failed = await admin.wx(['printers', 'test', String(gone.id)]);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain('测试页没有打印出来');
+  });
+});

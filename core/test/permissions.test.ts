@@ -1,6 +1,6 @@
 /** Roles and permission areas (DOMAIN.md "People and platform"). */
 import { describe, expect, it } from 'vitest';
-import { can, PERMISSION_AREAS, permissionsOf, ROLES } from '../src/index';
+import { can, mayReachPrivateNetworks, PERMISSION_AREAS, permissionsOf, ROLES } from '../src/index';
 
 describe('permissionsOf', () => {
   it('admin gets read and write on every area', () => {
@@ -57,5 +57,17 @@ describe('can', () => {
     expect(can(auditor, 'oms', 'read')).toBe(true);
     expect(can(auditor, 'oms', 'write')).toBe(false);
     expect(can([], 'system', 'read')).toBe(false);
+  });
+});
+
+describe('mayReachPrivateNetworks', () => {
+  it('lets only users with the monitoring write permission reach loopback, private and link-local targets', () => {
+    expect(mayReachPrivateNetworks(permissionsOf(['admin']))).toBe(true);
+    // The operator runs the shops (printers included) but does not hold the monitoring permission.
+    expect(mayReachPrivateNetworks(permissionsOf(['operator']))).toBe(false);
+    expect(mayReachPrivateNetworks(permissionsOf(['auditor']))).toBe(false);
+    expect(mayReachPrivateNetworks(['monitor:read'])).toBe(false);
+    expect(mayReachPrivateNetworks(['monitor:write'])).toBe(true);
+    expect(mayReachPrivateNetworks([])).toBe(false);
   });
 });

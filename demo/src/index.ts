@@ -32,7 +32,7 @@ import {
 import { seedMovies, seedTracks } from './media.js';
 import { seedMerchantApplications } from './merchant.js';
 import { seedMonitoring } from './monitoring.js';
-import { seedPrinters, seedStores } from './oms.js';
+import { seedPrinters, seedPrintJobs, seedStores } from './oms.js';
 import { settleCustomers, simulateOrders } from './oms-orders.js';
 import {
   seedAuditLogs,
@@ -170,6 +170,7 @@ function generate(ctx: DemoContext, options: DemoContentOptions, stored: Readonl
   balance.flush(customers);
   points.flush(customers);
   settleCustomers(ctx, customers, levels);
+  seedPrintJobs(ctx);
 
   seedSuppliers(ctx);
   seedConversations(ctx, stores, customers);

@@ -417,9 +417,86 @@ export function seedPrinters(ctx: DemoContext, stores: readonly Store[]): void {
         autoPrintOnAccept: true,
         status,
         lastSeenAt,
+        // The administrator set them up (a LAN address needs the monitoring permission).
+        addressSetById: ctx.staff.admin,
         createdAt: at,
         updatedAt: Math.max(at, atChinaTime(ctx.now - 3 * DAY, 9)),
       });
     });
   });
+}
+
+/** How far back the demo keeps print jobs (a shop's printer log is about the last days). */
+const PRINT_LOG_DAYS = 3;
+
+/**
+ * The printers' job log: a test page when each was set up, then every order accepted in the last
+ * days on each printer of its store that prints on acceptance — printed, or, after the moment a
+ * printer went offline or into error, failed after three tries with the reason the sender gives.
+ */
+export function seedPrintJobs(ctx: DemoContext): void {
+  const rng = ctx.random('printJobs');
+  const jobs: Record<string, unknown>[] = [];
+  const printers = ctx.rows('printers');
+  for (const printer of printers) {
+    const at = (printer.createdAt as number) + 10 * MINUTE;
+    jobs.push(
+      job(printer, { kind: 'test', orderId: null, at, bytes: 760, ok: true, operatorId: ctx.staff.admin }),
+    );
+  }
+  const since = ctx.now - PRINT_LOG_DAYS * DAY;
+  for (const order of ctx.rows('orders')) {
+    const acceptedAt = order.acceptedAt as number | null;
+    if (acceptedAt === null || acceptedAt < since) continue;
+    for (const printer of printers) {
+      if (printer.storeId !== order.storeId || !printer.autoPrintOnAccept) continue;
+      const at = acceptedAt + rng.int(1, 4) * 1000;
+      const down = printer.status !== 'online' && at > (printer.lastSeenAt as number);
+      const lines = (order.items as unknown[]).length;
+      jobs.push(
+        job(printer, {
+          kind: 'receipt',
+          orderId: order.id,
+          at,
+          bytes: (820 + 46 * lines + (order.remark ? 60 : 0)) * (printer.copies as number),
+          ok: !down,
+          operatorId: null,
+        }),
+      );
+    }
+  }
+  jobs.sort((a, b) => (a.createdAt as number) - (b.createdAt as number));
+  for (const row of jobs) ctx.add('printJobs', row);
+}
+
+function job(
+  printer: Row,
+  o: {
+    kind: 'test' | 'receipt';
+    orderId: number | null;
+    at: number;
+    bytes: number;
+    ok: boolean;
+    operatorId: number | null;
+  },
+): Record<string, unknown> {
+  const where = `${printer.host}:${printer.port}`;
+  const error =
+    printer.status === 'offline'
+      ? `打印机连接超时（${where}）`
+      : `打印机拒绝连接（${where}），请检查端口是否为 9100`;
+  return {
+    printerId: printer.id,
+    orderId: o.orderId,
+    kind: o.kind,
+    status: o.ok ? 'done' : 'failed',
+    copies: o.kind === 'test' ? 1 : printer.copies,
+    attempts: o.ok ? 1 : 3,
+    error: o.ok ? null : error,
+    bytes: o.bytes,
+    operatorId: o.operatorId,
+    printedAt: o.ok ? o.at : null,
+    createdAt: o.at,
+    updatedAt: o.ok ? o.at : o.at + 20_000,
+  };
 }

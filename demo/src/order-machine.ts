@@ -65,6 +65,9 @@ export const CANCELLABLE: readonly string[] = ORDER_MACHINE.steps
 
 export interface OrderAmounts {
   goodsFen: number;
+  memberFen: number;
+  pointsFen: number;
+  pointsUsed: number;
   packingFen: number;
   deliveryFen: number;
   discountFen: number;
@@ -77,8 +80,45 @@ export { orderFees } from '@wanxiang/core';
 
 /** The money columns an order row keeps, from core's pricing breakdown (`priceOrder`). */
 export function orderAmounts(priced: PriceBreakdown): OrderAmounts {
-  const { goodsFen, packingFen, deliveryFen, discountFen, couponFen, payableFen } = priced;
-  return { goodsFen, packingFen, deliveryFen, discountFen, couponFen, payableFen };
+  const {
+    goodsFen,
+    memberFen,
+    pointsFen,
+    pointsUsed,
+    packingFen,
+    deliveryFen,
+    discountFen,
+    couponFen,
+    payableFen,
+  } = priced;
+  return {
+    goodsFen,
+    memberFen,
+    pointsFen,
+    pointsUsed,
+    packingFen,
+    deliveryFen,
+    discountFen,
+    couponFen,
+    payableFen,
+  };
+}
+
+/** The order's lines as orders keep them: what pricing gave each (its shares, what it cost). */
+export function orderLines<L extends { goodsId: number; qty: number }>(
+  lines: readonly L[],
+  priced: PriceBreakdown,
+) {
+  return lines.map((line, i) => {
+    const p = priced.lines[i] as PriceBreakdown['lines'][number];
+    return {
+      ...line,
+      discountFen: p.discountFen,
+      payableFen: p.payableFen,
+      pointsFen: p.pointsFen,
+      refundedQty: 0,
+    };
+  });
 }
 
 export function pad(n: number, w = 2): string {

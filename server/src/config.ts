@@ -16,6 +16,18 @@ export type TrustProxy = boolean | number | string[];
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
+/** Talking to receipt printers (domain/printing): every wait is bounded. */
+export interface PrintingConfig {
+  /** Connecting to the printer (the TCP handshake). */
+  connectTimeoutMs: number;
+  /** Sending a job until the printer acknowledges it by closing its side of the connection. */
+  writeTimeoutMs: number;
+  /** Tries per job before it is marked failed. */
+  attempts: number;
+  /** The wait before try n + 1 is n times this. */
+  retryDelayMs: number;
+}
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -45,6 +57,8 @@ export interface ServerConfig {
   scheduler: boolean;
   /** The clock, injectable so TTLs and rate-limit windows are testable without sleeping. */
   now: () => number;
+  /** Printer timeouts and retries; each missing value takes its default (domain/printing/settings.ts). */
+  printing?: Partial<PrintingConfig>;
 }
 
 // Both src/config.ts and the bundled dist/start.js sit one level below the package folder, so
@@ -177,5 +191,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     logLevel: logLevel(nonEmpty(env.LOG_LEVEL)),
     scheduler: onOff(env, 'SCHEDULER', true),
     now: Date.now,
+    printing: {
+      connectTimeoutMs: integer(env, 'PRINTER_CONNECT_TIMEOUT_MS', 3000, 100, 60_000),
+      writeTimeoutMs: integer(env, 'PRINTER_WRITE_TIMEOUT_MS', 5000, 100, 120_000),
+      attempts: integer(env, 'PRINTER_ATTEMPTS', 3, 1, 10),
+      retryDelayMs: integer(env, 'PRINTER_RETRY_DELAY_MS', 1000, 0, 60_000),
+    },
   };
 }

@@ -54,3 +54,12 @@ export function permissionsOf(roles: readonly string[]): Permission[] {
 export function can(permissions: readonly string[], area: PermissionArea, mode: 'read' | 'write'): boolean {
   return permissions.includes(`${area}:${mode}`);
 }
+
+/**
+ * Whether outbound connections made for a user may reach loopback, private and link-local
+ * addresses (QUALITY.md "outbound connections"): only with the monitoring permission. Everyone
+ * else reaches public addresses only, so the server cannot be turned against its own network.
+ */
+export function mayReachPrivateNetworks(permissions: readonly string[]): boolean {
+  return can(permissions, 'monitor', 'write');
+}

@@ -55,3 +55,9 @@ export function draftFieldErrors(error: z.ZodError): Record<string, string> {
   }
   return fields;
 }
+
+/** The bodies as JSON Schema, for the server's OpenAPI document (the zod schemas stay the check). */
+export const orderDraftJsonSchema = () =>
+  z.toJSONSchema(orderDraftSchema, { io: 'input', unrepresentable: 'any' });
+export const orderCreateJsonSchema = () =>
+  z.toJSONSchema(orderCreateSchema, { io: 'input', unrepresentable: 'any' });

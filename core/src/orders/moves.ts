@@ -282,3 +282,9 @@ export function findOrderMove(name: string): OrderMove | undefined {
 
 /** An unpaid order is cancelled by the system this long after it was placed (DOMAIN.md). */
 export const UNPAID_TIMEOUT_MS = 15 * 60_000;
+
+/**
+ * The `/ws` topic the admin order board listens to: every new order, move, refund and assignment
+ * (`{type: created|status|refund|assigned, order}`), for users who may read orders (oms:read).
+ */
+export const ORDER_BOARD_TOPIC = 'oms:orders';

@@ -17,13 +17,17 @@ describe('which actions apply to a row', () => {
       'dispatch',
       'cancel',
       'refund',
+      'print',
     ]);
     expect(names('orders', { status: 'ready', fulfilment: 'pickup' })).toEqual([
       'pickedUp',
       'cancel',
       'refund',
+      'print',
     ]);
     expect(names('orders', { status: 'cancelled', fulfilment: 'delivery' })).toEqual([]);
+    // A receipt is printed from payment on (not for an unpaid order).
+    expect(names('orders', { status: 'pending_payment', fulfilment: 'delivery' })).toEqual(['pay', 'cancel']);
   });
 
   it("honours a handler's declared `when`, and offers handlers without one everywhere", () => {

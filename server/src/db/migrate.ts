@@ -11,6 +11,7 @@ import { migration0004DocSearch } from './migrations/0004_doc_search.js';
 import { migration0005Blog } from './migrations/0005_blog.js';
 import { migration0007QrLogin } from './migrations/0007_qr_login.js';
 import { migration0008Orders } from './migrations/0008_orders.js';
+import { migration0009PrintJobs } from './migrations/0009_print_jobs.js';
 import { migration0010Scheduler } from './migrations/0010_scheduler.js';
 import { migration0011Marketing } from './migrations/0011_marketing.js';
 import type { DialectMigration } from './migrations/migration.js';
@@ -28,7 +29,9 @@ export const MIGRATIONS: Readonly<Record<string, DialectMigration>> = {
   // Scan-login tickets (server/src/domain/qr-login).
   '0007_qr_login': migration0007QrLogin,
   '0008_orders': migration0008Orders,
-  // The scheduler's lease per task (server/src/scheduler); 0008 and 0009 are taken by other work.
+  // Print jobs, soft-deleted printers and who set a printer's address (domain/printing).
+  '0009_print_jobs': migration0009PrintJobs,
+  // The scheduler's lease per task (server/src/scheduler).
   '0010_scheduler': migration0010Scheduler,
   // userCoupons.ruleId: the rule that issued a coupon (server/src/domain/marketing).
   '0011_marketing': migration0011Marketing,

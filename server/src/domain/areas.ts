@@ -21,6 +21,7 @@ import { omsArea } from './oms/index.js';
 import { ordersArea } from './orders/index.js';
 import { platformConfigArea } from './platform-config/index.js';
 import { preferencesArea } from './preferences/index.js';
+import { printingArea } from './printing/index.js';
 import { qrLoginArea } from './qr-login/index.js';
 import { usersArea } from './users/index.js';
 
@@ -39,6 +40,7 @@ export const AREAS: readonly DomainArea[] = [
   omsArea,
   ordersArea,
   marketingArea,
+  printingArea,
 ];
 
 /** The resource engine's extensions from every area's `register` (the server's; seeders' and scripts' too). */

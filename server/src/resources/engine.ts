@@ -714,9 +714,13 @@ export class ResourceEngine {
         .returningAll()
         .executeTakeFirstOrThrow()) as DbRow;
       const id = Number(inserted.id);
-      await hooks.afterWrite?.(ctx, id, values);
+      let row = inserted;
+      if (hooks.afterWrite) {
+        await hooks.afterWrite(ctx, id, values, null);
+        row = (await this.liveRow(ctx.trx, model, id)) ?? inserted;
+      }
+      const after = (await this.toWire(def, [row], ctx.trx))[0] as WireRow;
       await hooks.afterCreate?.(ctx, id, values);
-      const after = (await this.toWire(def, [inserted], ctx.trx))[0] as WireRow;
       return { id, before: null, after, notes: this.writeOnlyNotes(def, values, null), answer: after };
     });
   }
@@ -780,8 +784,12 @@ export class ResourceEngine {
         version: current.row.updated_at,
       });
       if (!updated) throw staleUpdate();
-      await hooks.afterWrite?.(ctx, id, values);
-      const after = (await this.toWire(def, [updated], ctx.trx))[0] as WireRow;
+      let row = updated;
+      if (hooks.afterWrite) {
+        await hooks.afterWrite(ctx, id, values, before);
+        row = (await this.liveRow(ctx.trx, model, id)) ?? updated;
+      }
+      const after = (await this.toWire(def, [row], ctx.trx))[0] as WireRow;
       return { id, before, after, notes: this.writeOnlyNotes(def, values, before), answer: after };
     });
   }
@@ -951,7 +959,7 @@ export class ResourceEngine {
     if (!spec) throw new Error(`no handler for ${def.name}.${action.name}`);
     const ctx = this.context(def, actor);
     const prepared = await spec.prepare?.({ ...ctx, id, input });
-    return this.write(ctx, action.name, async (ctx) => {
+    const answer = await this.write(ctx, action.name, async (ctx) => {
       const before = await this.get(def, id, ctx.trx);
       if (expected !== undefined && epochMs(before.updatedAt) !== expected) throw staleUpdate();
       // The states core declares for the action (the handler's own update re-checks them atomically).
@@ -973,6 +981,15 @@ export class ResourceEngine {
       const audited = after && after.id === id ? after : before;
       return { id, before, after: audited, notes, touched, answer: after ?? before };
     });
+    return spec.afterCommit ? spec.afterCommit({ ...ctx, id, input, prepared }, answer) : answer;
+  }
+
+  /** The message an action's answer carries: its handler's say, else `<label>成功`. */
+  actionMessage(def: ResourceDef, name: string, answer: WireRow): string | undefined {
+    const said = this.extensions.handler(def.name, name)?.message?.(answer);
+    if (said !== undefined) return said;
+    const label = def.actions?.find((a) => a.name === name)?.label;
+    return label ? `${label}成功` : undefined;
   }
 }
 

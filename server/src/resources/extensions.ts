@@ -78,6 +78,18 @@ export interface ActionHandlerSpec {
    * 409 当前状态不能执行此操作.
    */
   refusal?(row: WireRow): Error;
+  /**
+   * Runs after the commit, with what `run` answered (or the row read again): work that must not
+   * hold the transaction open, such as talking to a device over the network. Answers what the
+   * action answers. It must not throw for an outcome the caller should see (a printer that does
+   * not answer): the commit has happened, so it says the outcome in the row it answers.
+   */
+  afterCommit?(
+    ctx: EngineContext & { id: number; input: Record<string, unknown>; prepared: unknown },
+    answer: WireRow,
+  ): Promise<WireRow>;
+  /** The answer's message (default `<label>成功`), e.g. a failed print's reason. */
+  message?(answer: WireRow): string | undefined;
 }
 
 export type ActionHandler = ActionHandlerSpec | ActionHandlerSpec['run'];
@@ -105,6 +117,10 @@ export type CollectionActionHandler = (ctx: CollectionActionContext) => Promise<
  * write; `run` answers the created row. The definition keeps `noCreate` (no generic form).
  */
 export interface CreateHandler {
+  /** The body it takes, as JSON Schema, for the OpenAPI document (core's zod → JSON Schema). */
+  bodySchema?: object;
+  /** What the OpenAPI document says of it. */
+  description?: string;
   run(ctx: WriteContext & { body: unknown; touched(resource: string): void }): Promise<WireRow>;
 }
 
@@ -119,8 +135,17 @@ export interface CustomStore {
 export interface ResourceHooks {
   /** Before the transaction: turns validated values into what is stored (hashes a password). */
   prepare?(values: Record<string, unknown>, ctx: { memo: Map<string, unknown> }): Promise<void>;
-  /** In the transaction after an insert or update: fields kept elsewhere. `values` as written. */
-  afterWrite?(ctx: WriteContext, id: number, values: Record<string, unknown>): Promise<void>;
+  /**
+   * In the transaction after an insert or update: fields kept elsewhere, or columns that follow
+   * from what changed (`before` is the row before an update, null on create). `values` as
+   * written. The row is read again after it, so what it changes shows in the answer and audit.
+   */
+  afterWrite?(
+    ctx: WriteContext,
+    id: number,
+    values: Record<string, unknown>,
+    before: WireRow | null,
+  ): Promise<void>;
   /**
    * In the transaction after a create through the API (after `afterWrite`): what a new row sets
    * off elsewhere (a new account's welcome coupons). Not run by `insertRows`: a seeder's rows are

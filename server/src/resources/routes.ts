@@ -159,6 +159,7 @@ function registerResource(app: FastifyInstance, engine: ResourceEngine, def: Res
     async (request) => ok(await engine.get(def, parseId(request.params.id))),
   );
 
+  const creator = engine.extensions.creator(def.name);
   app.post(
     base,
     {
@@ -167,8 +168,10 @@ function registerResource(app: FastifyInstance, engine: ResourceEngine, def: Res
       schema: {
         ...common,
         summary: `${def.title}：新建`,
-        description: `需要 ${def.area}:write。${def.readOnly || def.noCreate ? '此资源不支持新建（403）。' : ''}`,
-        body: bodySchema(def, 'create'),
+        description: creator
+          ? `需要 ${def.area}:write。${creator.description ?? ''}`
+          : `需要 ${def.area}:write。${def.readOnly || def.noCreate ? '此资源不支持新建（403）。' : ''}`,
+        body: creator?.bodySchema ?? bodySchema(def, 'create'),
         response: { 200: successEnvelopeSchema(row), ...failures },
       },
     },
@@ -273,7 +276,6 @@ function registerResource(app: FastifyInstance, engine: ResourceEngine, def: Res
       },
       async (request) => {
         const { id, action } = request.params;
-        const label = actions.find((a) => a.name === action)?.label;
         const result = await engine.action(
           def,
           parseId(id),
@@ -282,7 +284,7 @@ function registerResource(app: FastifyInstance, engine: ResourceEngine, def: Res
           actorOf(request),
           ifMatchOf(request),
         );
-        return ok(result, label ? `${label}成功` : undefined);
+        return ok(result, engine.actionMessage(def, action, result));
       },
     );
   }

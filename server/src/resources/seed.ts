@@ -118,6 +118,7 @@ export async function insertRows(
           { db, trx, dialect, now, def, user: null, ip: null, publish: () => {}, afterCommit: () => {} },
           ids[i] as number,
           p.values,
+          null,
         );
       }
     }

@@ -46,6 +46,13 @@ describe('the generic routes in the OpenAPI document', () => {
     const create = doc.paths['/api/admin/stores'].post.requestBody.content['application/json'].schema;
     expect(create.required).toEqual(['name', 'phone', 'address']);
     expect(create.properties).not.toHaveProperty('status');
+    // Orders are created by the orders area from a cart: the document shows that body.
+    const order = doc.paths['/api/admin/orders'].post.requestBody.content['application/json'].schema;
+    expect(order.required).toEqual(expect.arrayContaining(['storeId', 'items', 'fulfilment', 'payMethod']));
+    expect(order.properties.items.items.properties).toHaveProperty('goodsId');
+    expect(
+      doc.paths['/api/admin/orders/price'].post.requestBody.content['application/json'].schema.properties,
+    ).toHaveProperty('points');
     const users = doc.paths['/api/admin/users/{id}'].get.responses['200'].content['application/json'].schema;
     expect(users.properties.data.properties).not.toHaveProperty('password');
   });

@@ -3,7 +3,13 @@
  * moves with their money, stock, coupons, points and deliveries, refunds, and the timeline.
  * See README.md.
  */
-import { decideOrderMove, ORDER_MOVES } from '@wanxiang/core';
+import {
+  can,
+  decideOrderMove,
+  ORDER_MOVES,
+  orderCreateJsonSchema,
+  orderDraftJsonSchema,
+} from '@wanxiang/core';
 import type { FastifyInstance } from 'fastify';
 import { conflict, invalidInput, notFound, ok } from '../../http/envelope.js';
 import { changeRowWhen } from '../../resources/actions.js';
@@ -11,6 +17,7 @@ import type { ActionContext, EngineExtensions } from '../../resources/extensions
 import { parseId } from '../../resources/query.js';
 import type { WireRow } from '../../resources/storage.js';
 import type { DomainArea } from '../area.js';
+import { printOrderOnAccept, sendQueued } from '../printing/index.js';
 import { createOrder, previewPrice } from './create.js';
 import { assignRunner } from './deliveries.js';
 import { dispatchBoard } from './dispatch.js';
@@ -37,6 +44,9 @@ const staff = (ctx: ActionContext) => ({ actor: 'merchant' as const, userId: ctx
 
 export function registerOrders(engine: EngineExtensions, services: MoveServices = {}): void {
   engine.registerCreateHandler('orders', {
+    bodySchema: orderCreateJsonSchema(),
+    description:
+      '柜台下单：服务端按商品、规格和数量以核心计价函数计算金额（不采信客户端金额），订单为待支付。',
     run: (ctx) => createOrder(ctx, ctx.body, ctx.user?.id ?? null),
   });
   for (const move of ORDER_MOVES.filter((m) => m.by.includes('merchant')))
@@ -112,6 +122,8 @@ export function registerOrders(engine: EngineExtensions, services: MoveServices 
 }
 
 async function routes(app: FastifyInstance): Promise<void> {
+  // The order board's pushes are for whoever may read orders.
+  app.hub.allow('oms:', (user) => user !== null && can(user.permissions, 'oms', 'read'));
   app.get<{ Querystring: { storeId?: string } }>(
     '/api/admin/dispatch',
     {
@@ -132,7 +144,13 @@ async function routes(app: FastifyInstance): Promise<void> {
     '/api/admin/orders/price',
     {
       preHandler: read,
-      schema: { tags, summary: '订单：算价（与下单同一计价函数，不保存）' },
+      // Documents the body; core's zod schema is the one check (create.ts).
+      validatorCompiler: () => () => true,
+      schema: {
+        tags,
+        summary: '订单：算价（与下单同一计价函数，不保存）',
+        body: orderDraftJsonSchema(),
+      },
     },
     async (request) => ok(await previewPrice(app.db, request.body, app.config.now())),
   );
@@ -147,9 +165,28 @@ async function routes(app: FastifyInstance): Promise<void> {
   );
 }
 
+/**
+ * The receipt printed when an order is accepted (the machine's `printReceipt`): queued in the
+ * move's transaction on the store's printers that print on acceptance, sent after the commit
+ * (domain/printing). Accepting never fails for printing; a printer's failure is on its job.
+ */
+export const receiptPrinting: MoveServices = {
+  async printReceipt(tx, order, mover) {
+    const ids = await printOrderOnAccept(tx.trx, {
+      orderId: order.id,
+      storeId: Number(order.storeId),
+      actor: mover.userId === null ? null : { id: mover.userId },
+      now: tx.now,
+    });
+    if (ids.length === 0) return;
+    tx.touched('printJobs');
+    tx.afterCommit(() => sendQueued(tx.db, ids));
+  },
+};
+
 export const ordersArea: DomainArea = {
   name: 'orders',
-  register: (engine) => registerOrders(engine),
+  register: (engine) => registerOrders(engine, receiptPrinting),
   routes,
-  tasks: (app) => orderTasks(app),
+  tasks: (app) => orderTasks(app, receiptPrinting),
 };

@@ -5,7 +5,13 @@
  * operators pressing 接单 at once exactly one moves the order), each effect the move names, and a
  * line on the timeline. After the commit the change is pushed over /ws to the order board.
  */
-import { decideOrderMove, getResource, type OrderActor, type OrderEffect } from '@wanxiang/core';
+import {
+  decideOrderMove,
+  getResource,
+  ORDER_BOARD_TOPIC,
+  type OrderActor,
+  type OrderEffect,
+} from '@wanxiang/core';
 import { conflict, invalidInput } from '../../http/envelope.js';
 import type { AnyDb } from '../../resources/extensions.js';
 import { changeRow } from '../../resources/row-change.js';
@@ -21,6 +27,8 @@ const orders = getResource('orders');
 
 /** A transaction of the engine's write, as a move needs it. */
 export interface MoveTx {
+  /** The database outside the transaction (work after the commit uses it). */
+  db: AnyDb;
   trx: AnyDb;
   dialect: string;
   now: number;
@@ -42,8 +50,8 @@ export interface Mover {
   userId: number | null;
 }
 
-/** The topic the admin order board listens to. */
-export const ORDER_TOPIC = 'orders';
+/** The topic the admin order board listens to (core's ORDER_BOARD_TOPIC). */
+export const ORDER_TOPIC = ORDER_BOARD_TOPIC;
 
 type Effect = (tx: MoveTx, order: WireRow, input: MoveInput, reason: string) => Promise<void>;
 

@@ -1,0 +1,87 @@
+/**
+ * Receipt printers (README.md): the receipt as ESC/POS bytes for 58 and 80 mm paper with GBK
+ * text, print jobs sent over TCP after their transaction commits, the test print, and the
+ * automatic print when an order is accepted (`printOrderOnAccept` + `sendQueued`).
+ */
+import fp from 'fastify-plugin';
+import type { ActingUser, AnyDb } from '../../resources/extensions.js';
+import type { WireRow } from '../../resources/storage.js';
+import type { DomainArea } from '../area.js';
+import { queueJob, storePrinters } from './jobs.js';
+import { register } from './resource.js';
+import { PrintService, printServiceOf, SWEEP_EVERY_MS } from './service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The print job sender (domain/printing/service.ts). */
+    printing: PrintService;
+  }
+}
+
+export interface AcceptedOrder {
+  orderId: number;
+  storeId: number;
+  /** Who accepted it (the job's 操作人); null when the store accepted it by itself. */
+  actor: ActingUser | null;
+  /** The transaction's time (the handler's `ctx.now`). */
+  now?: number;
+}
+
+/**
+ * Queues the order's receipt on every printer of its store that prints on acceptance, in the
+ * caller's transaction; answers the job ids for `sendQueued` once that transaction has
+ * committed. No printer is not an error: accepting never fails for printing. The caller should
+ * also `ctx.touched('printJobs')`.
+ */
+export async function printOrderOnAccept(trx: AnyDb, order: AcceptedOrder): Promise<number[]> {
+  const printers = (await storePrinters(trx, order.storeId)).filter((p) => p.autoPrintOnAccept === true);
+  const ids: number[] = [];
+  for (const printer of printers) {
+    ids.push(
+      await queueJob(trx, {
+        printerId: printer.id,
+        orderId: order.orderId,
+        kind: 'receipt',
+        copies: Number(printer.copies) || 1,
+        operatorId: order.actor?.id ?? null,
+        now: order.now ?? Date.now(),
+      }),
+    );
+  }
+  return ids;
+}
+
+/**
+ * Sends queued jobs (after the commit that wrote them); answers each job as it ended. Without a
+ * running server on `db` (a script) they stay queued and the next start sends them. Await it to
+ * know the outcome, or let it run: failures are recorded on the jobs, never thrown.
+ */
+export async function sendQueued(db: AnyDb, jobIds: readonly number[]): Promise<(WireRow | null)[]> {
+  const service = printServiceOf(db);
+  if (!service || jobIds.length === 0) return [];
+  return service.sendAll(jobIds);
+}
+
+export const printingPlugin = fp(
+  async (app) => {
+    const service = new PrintService(app.db, app.dbDialect, app.config.printing, app.config.now, app.log);
+    app.decorate('printing', service);
+    const pickUp = (atStart: boolean) =>
+      service.recover(atStart).catch((err) => app.log.error({ err }, 'picking up print jobs failed'));
+    // Jobs a crash left queued go out once the server is up (the start does not wait for them),
+    // and every minute whatever nobody is sending (another process died, a caller never sent).
+    const sweep = setInterval(() => pickUp(false), SWEEP_EVERY_MS);
+    sweep.unref();
+    app.addHook('onReady', async () => {
+      void pickUp(true);
+    });
+    // Before the database closes: stop sweeping and waiting between tries, let tries in flight end.
+    app.addHook('preClose', async () => {
+      clearInterval(sweep);
+      await service.close();
+    });
+  },
+  { name: 'wanxiang-printing', dependencies: ['wanxiang-database'] },
+);
+
+export const printingArea: DomainArea = { name: 'printing', register, routes: printingPlugin };

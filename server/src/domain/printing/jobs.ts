@@ -1,0 +1,150 @@
+/**
+ * Print job rows (core's `printJobs`): written queued in the transaction of whatever asked for
+ * the print, then moved by the sender (service.ts) as each conditional UPDATE of row-change.ts
+ * allows — queued → printing → done | failed — so two senders never print one job twice.
+ */
+import { getResource } from '@wanxiang/core';
+import { sql } from 'kysely';
+import { bumpVersion } from '../../resources/counts.js';
+import type { AnyDb } from '../../resources/extensions.js';
+import { changeRow } from '../../resources/row-change.js';
+import { type DbRow, modelOf, toDbValues, toWireRow, type WireRow } from '../../resources/storage.js';
+
+export const printJobsDef = getResource('printJobs');
+export const printersDef = getResource('printers');
+const ordersDef = getResource('orders');
+const storesDef = getResource('stores');
+
+export const jobModel = () => modelOf(printJobsDef);
+export const printerModel = () => modelOf(printersDef);
+
+export type JobKind = 'receipt' | 'test';
+export type JobStatus = 'queued' | 'printing' | 'done' | 'failed';
+
+/** The longest error kept with a job (the field's max). */
+const ERROR_MAX = 500;
+
+export interface NewJob {
+  printerId: number;
+  orderId: number | null;
+  kind: JobKind;
+  copies: number;
+  operatorId: number | null;
+  now: number;
+}
+
+/** Writes a queued job (in the caller's transaction); answers its id. */
+export async function queueJob(trx: AnyDb, job: NewJob): Promise<number> {
+  const model = jobModel();
+  const values = {
+    printerId: job.printerId,
+    orderId: job.orderId,
+    kind: job.kind,
+    status: 'queued',
+    copies: job.copies,
+    attempts: 0,
+    error: null,
+    bytes: 0,
+    operatorId: job.operatorId,
+    printedAt: null,
+  };
+  const row = (await trx
+    .insertInto(model.table)
+    .values({ ...toDbValues(model, values), created_at: job.now, updated_at: job.now })
+    .returning(sql.ref('id').as('id'))
+    .executeTakeFirstOrThrow()) as { id: number | string };
+  return Number(row.id);
+}
+
+async function rowOf(db: AnyDb, table: string, id: number, live = false): Promise<DbRow | undefined> {
+  let qb = db.selectFrom(table).selectAll().where(sql.ref('id'), '=', id);
+  if (live) qb = qb.where(sql.ref('deleted_at'), 'is', null);
+  return (await qb.executeTakeFirst()) as DbRow | undefined;
+}
+
+export async function jobOf(db: AnyDb, id: number): Promise<WireRow | null> {
+  const row = await rowOf(db, jobModel().table, id);
+  return row ? toWireRow(jobModel(), row) : null;
+}
+
+/** A printer, deleted ones too (a job keeps pointing at its printer); `deleted` says which. */
+export async function printerOf(db: AnyDb, id: number): Promise<(WireRow & { deleted: boolean }) | null> {
+  const row = await rowOf(db, printerModel().table, id);
+  return row ? { ...toWireRow(printerModel(), row), deleted: row.deleted_at !== null } : null;
+}
+
+/** The store's live printers, oldest first. */
+export async function storePrinters(db: AnyDb, storeId: number): Promise<WireRow[]> {
+  const model = printerModel();
+  const rows = (await db
+    .selectFrom(model.table)
+    .selectAll()
+    .where(sql.ref('store_id'), '=', storeId)
+    .where(sql.ref('deleted_at'), 'is', null)
+    .orderBy(sql.ref('id'))
+    .execute()) as DbRow[];
+  return rows.map((row) => toWireRow(model, row));
+}
+
+export async function orderOf(db: AnyDb, id: number): Promise<WireRow | null> {
+  const model = modelOf(ordersDef);
+  const row = await rowOf(db, model.table, id);
+  return row ? toWireRow(model, row) : null;
+}
+
+export async function storeNameOf(db: AnyDb, id: number): Promise<string | null> {
+  const model = modelOf(storesDef);
+  const row = await rowOf(db, model.table, id);
+  return row ? String(row.name) : null;
+}
+
+/** Moves a job on, only while it holds one of `from`; answers the row after, or undefined. */
+export async function moveJob(
+  db: AnyDb,
+  id: number,
+  now: number,
+  from: readonly JobStatus[],
+  values: Record<string, unknown>,
+): Promise<WireRow | undefined> {
+  if (typeof values.error === 'string') values.error = values.error.slice(0, ERROR_MAX);
+  const row = await changeRow(db, jobModel(), id, now, { values, when: { status: from } });
+  bumpVersion(db, printJobsDef.name);
+  return row ? toWireRow(jobModel(), row) : undefined;
+}
+
+/** A printer's status after a try: online (and seen now), or in error. */
+export async function markPrinter(
+  db: AnyDb,
+  id: number,
+  now: number,
+  reached: boolean,
+  ok: boolean,
+): Promise<void> {
+  const values: Record<string, unknown> = { status: ok ? 'online' : 'error' };
+  if (reached) values.lastSeenAt = now;
+  await changeRow(db, printerModel(), id, now, { values });
+  bumpVersion(db, printersDef.name);
+}
+
+/**
+ * Jobs nobody is sending: queued and last changed before `before.queued`, or printing and last
+ * changed before `before.printing` (their sender died). Oldest first.
+ */
+export async function pendingJobs(
+  db: AnyDb,
+  before: { queued: number; printing: number },
+): Promise<WireRow[]> {
+  const model = jobModel();
+  const rows = (await db
+    .selectFrom(model.table)
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb.and([eb(sql.ref('status'), '=', 'queued'), eb(sql.ref('updated_at'), '<', before.queued)]),
+        eb.and([eb(sql.ref('status'), '=', 'printing'), eb(sql.ref('updated_at'), '<', before.printing)]),
+      ]),
+    )
+    .orderBy(sql.ref('id'))
+    .execute()) as DbRow[];
+  return rows.map((row) => toWireRow(model, row));
+}

@@ -1,0 +1,296 @@
+/**
+ * The sender: takes queued jobs to their printers after the transaction that queued them has
+ * committed (never a transaction open over the network), one job at a time per printer, with
+ * bounded tries, and records the outcome on the job and the printer.
+ *
+ * One per database (like counts.ts, state hangs off the database object), made by the area's
+ * plugin with the server's settings, so the action handlers — which get the database, not the
+ * app — find it. Jobs left queued by a crash are sent when the server starts again.
+ */
+import { chinaDateTime } from '@wanxiang/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PrintingConfig } from '../../config.js';
+import type { DialectName } from '../../db/connect.js';
+import { OutboundRefusedError, OutboundUnresolvedError, resolveOutbound } from '../../net/outbound.js';
+import type { AnyDb } from '../../resources/extensions.js';
+import { changeRow } from '../../resources/row-change.js';
+import { epochMs, type WireRow } from '../../resources/storage.js';
+import { policyOfUser, printerRefusal } from './address-policy.js';
+import { renderReceipt, renderTestPage } from './escpos.js';
+import type { PaperWidth } from './gbk-text.js';
+import {
+  jobModel,
+  jobOf,
+  markPrinter,
+  moveJob,
+  orderOf,
+  pendingJobs,
+  printerOf,
+  storeNameOf,
+} from './jobs.js';
+import { receiptOfOrder } from './receipt.js';
+import { PrintFailure, sendToPrinter } from './transport.js';
+
+export const DEFAULT_PRINTING: PrintingConfig = {
+  connectTimeoutMs: 3000,
+  writeTimeoutMs: 5000,
+  attempts: 3,
+  retryDelayMs: 1000,
+};
+
+/** Jobs queued longer ago than this when they are picked up are not printed late: failed, with why. */
+export const RECOVER_MAX_AGE_MS = 60 * 60_000;
+
+/** How often the sender looks for jobs nobody is sending (another process died, a caller never sent). */
+export const SWEEP_EVERY_MS = 60_000;
+
+/** A queued job younger than this may be about to be sent by whoever queued it: a sweep leaves it. */
+export const QUEUED_GRACE_MS = 30_000;
+
+export const LATE_JOB_ERROR = '服务中断期间超过1小时未能发送，已不再补打，请重新打印';
+
+const services = new WeakMap<object, PrintService>();
+
+/** The sender of the server running on `db`, if one runs (a script writing jobs has none). */
+export function printServiceOf(db: AnyDb): PrintService | undefined {
+  return services.get(db);
+}
+
+type Payload = { bytes: Uint8Array } | { error: string };
+
+export class PrintService {
+  readonly settings: PrintingConfig;
+  /** The last job sent or being sent, per printer: the next one waits for it. */
+  private readonly lanes = new Map<number, Promise<unknown>>();
+  private readonly running = new Set<Promise<unknown>>();
+  private readonly stopping = new AbortController();
+
+  constructor(
+    private readonly db: AnyDb,
+    /** SQLite is one process: at its start, every job left queued or printing was abandoned. */
+    private readonly dialect: DialectName,
+    settings: Partial<PrintingConfig> | undefined,
+    private readonly now: () => number,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.settings = { ...DEFAULT_PRINTING, ...settings };
+    services.set(db, this);
+  }
+
+  /** The longest one job can take: a job printing for twice that has lost its sender. */
+  get staleMs(): number {
+    const { attempts, connectTimeoutMs, writeTimeoutMs, retryDelayMs } = this.settings;
+    const tries = attempts * (connectTimeoutMs * 2 + writeTimeoutMs);
+    const waits = (retryDelayMs * attempts * (attempts - 1)) / 2;
+    return 2 * (tries + waits) + 60_000;
+  }
+
+  /**
+   * Sends the job after the jobs before it on its printer; answers the job as it ends (done,
+   * failed, or as another sender left it).
+   */
+  send(jobId: number): Promise<WireRow | null> {
+    const work = this.track(this.enqueue(jobId));
+    return work;
+  }
+
+  /** Sends every job; answers them in the same order. */
+  sendAll(jobIds: readonly number[]): Promise<(WireRow | null)[]> {
+    return Promise.all(jobIds.map((id) => this.send(id)));
+  }
+
+  /** Resolves once nothing is being sent. */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  }
+
+  /**
+   * Jobs nobody is sending are sent; those queued too long ago are failed with why. At start
+   * (`atStart`) on SQLite that is every queued or printing job (the process that had them is
+   * this one, restarted); otherwise — several processes on PostgreSQL, and the sweeps — jobs
+   * queued for over 30 s and jobs printing for longer than any job can take.
+   */
+  recover(atStart = false): Promise<void> {
+    return this.track(this.recoverNow(atStart && this.dialect === 'sqlite'));
+  }
+
+  /** Stops waiting between tries (the job goes back to queued for the next start) and waits for the rest. */
+  async close(): Promise<void> {
+    this.stopping.abort();
+    await this.idle();
+    services.delete(this.db);
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.running.add(work);
+    work.finally(() => this.running.delete(work)).catch(() => undefined);
+    return work;
+  }
+
+  private async recoverNow(all: boolean): Promise<void> {
+    const now = this.now();
+    const jobs = await pendingJobs(
+      this.db,
+      all
+        ? { queued: now + 1, printing: now + 1 }
+        : {
+            queued: now - QUEUED_GRACE_MS,
+            printing: now - this.staleMs,
+          },
+    );
+    for (const job of jobs) {
+      if (job.status === 'printing') {
+        // Its sender died mid-job: nothing acknowledged it, so it is queued again.
+        const reset = await changeRow(this.db, jobModel(), job.id, now, {
+          values: { status: 'queued' },
+          when: { status: ['printing'] },
+          version: epochMs(job.updatedAt),
+        });
+        if (!reset) continue;
+      }
+      if (now - (epochMs(job.createdAt) ?? now) > RECOVER_MAX_AGE_MS) {
+        await moveJob(this.db, job.id, now, ['queued'], { status: 'failed', error: LATE_JOB_ERROR });
+        continue;
+      }
+      void this.send(job.id);
+    }
+    if (jobs.length > 0) this.log.info({ jobs: jobs.length }, 'print jobs nobody was sending picked up');
+  }
+
+  private async enqueue(jobId: number): Promise<WireRow | null> {
+    const job = await jobOf(this.db, jobId);
+    if (job?.status !== 'queued') return job;
+    const printerId = job.printerId as number;
+    const before = this.lanes.get(printerId) ?? Promise.resolve();
+    const mine = before.then(() => this.run(jobId));
+    const lane = mine.catch(() => undefined);
+    this.lanes.set(printerId, lane);
+    lane.then(() => {
+      if (this.lanes.get(printerId) === lane) this.lanes.delete(printerId);
+    });
+    return mine;
+  }
+
+  /** One job: claim it, render it, try up to `attempts` times, record the outcome. */
+  private async run(jobId: number): Promise<WireRow | null> {
+    const claimed = await moveJob(this.db, jobId, this.now(), ['queued'], { status: 'printing' });
+    // Another sender took it meanwhile: it answers for it.
+    if (!claimed) return jobOf(this.db, jobId);
+    const printer = await printerOf(this.db, claimed.printerId as number);
+    if (!printer || printer.deleted) return this.fail(claimed, '打印机已删除', null, false);
+    const payload = await this.payload(claimed, printer);
+    if ('error' in payload) return this.fail(claimed, payload.error, null, false);
+
+    const host = String(printer.host);
+    const port = Number(printer.port);
+    const where = `${host}:${port}`;
+    const { attempts, retryDelayMs } = this.settings;
+    let error = '';
+    let reached = false;
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      try {
+        const policy = await policyOfUser(this.db, (printer.addressSetById as number | null) ?? null);
+        const targets = await resolveOutbound(host, policy, { timeoutMs: this.settings.connectTimeoutMs });
+        await sendToPrinter(targets, port, payload.bytes, this.settings, where);
+        return this.finish(claimed, attempt, payload.bytes.length, printer.id);
+      } catch (failure) {
+        if (failure instanceof OutboundRefusedError) {
+          // A policy refusal does not change by trying again.
+          return this.fail(
+            claimed,
+            printerRefusal(failure),
+            printer.id,
+            false,
+            attempt,
+            payload.bytes.length,
+          );
+        }
+        error =
+          failure instanceof PrintFailure || failure instanceof OutboundUnresolvedError
+            ? failure.message
+            : `打印失败（${where}）：${(failure as Error).message}`;
+        reached ||= failure instanceof PrintFailure && failure.connected;
+        await moveJob(this.db, jobId, this.now(), ['printing'], { attempts: attempt, error });
+        this.log.warn({ jobId, printerId: printer.id, attempt, error }, 'print try failed');
+      }
+      if (attempt < attempts && !(await this.wait(retryDelayMs * attempt))) {
+        // The server is stopping: the job waits for the next start.
+        return (await moveJob(this.db, jobId, this.now(), ['printing'], { status: 'queued' })) ?? null;
+      }
+    }
+    return this.fail(claimed, error, printer.id, reached, attempts, payload.bytes.length);
+  }
+
+  private async payload(job: WireRow, printer: WireRow): Promise<Payload> {
+    const paperWidth = Number(printer.paperWidth) as PaperWidth;
+    if (job.kind === 'test') {
+      const printedAt = chinaDateTime(job.createdAt as string) ?? '';
+      return {
+        bytes: renderTestPage({
+          printerName: String(printer.name),
+          paperWidth,
+          printedAt,
+          qr: `TEST-${job.id}`,
+        }),
+      };
+    }
+    const order = job.orderId === null ? null : await orderOf(this.db, job.orderId as number);
+    if (!order) return { error: '订单不存在' };
+    const storeName = (await storeNameOf(this.db, order.storeId as number)) ?? '';
+    const copies = Math.max(1, Number(job.copies) || 1);
+    return { bytes: renderReceipt(receiptOfOrder(order, storeName), { paperWidth, copies }) };
+  }
+
+  private async finish(
+    job: WireRow,
+    attempts: number,
+    bytes: number,
+    printerId: number,
+  ): Promise<WireRow | null> {
+    const now = this.now();
+    await markPrinter(this.db, printerId, now, true, true);
+    return (
+      (await moveJob(this.db, job.id, now, ['printing'], {
+        status: 'done',
+        attempts,
+        error: null,
+        bytes,
+        printedAt: now,
+      })) ?? null
+    );
+  }
+
+  private async fail(
+    job: WireRow,
+    error: string,
+    printerId: number | null,
+    reached: boolean,
+    attempts = 0,
+    bytes = 0,
+  ): Promise<WireRow | null> {
+    const now = this.now();
+    if (printerId !== null) await markPrinter(this.db, printerId, now, reached, false);
+    return (
+      (await moveJob(this.db, job.id, now, ['printing'], { status: 'failed', attempts, error, bytes })) ??
+      null
+    );
+  }
+
+  /** Waits `ms`; false when the server began stopping meanwhile. */
+  private wait(ms: number): Promise<boolean> {
+    const signal = this.stopping.signal;
+    if (signal.aborted) return Promise.resolve(false);
+    if (ms <= 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        signal.removeEventListener('abort', stop);
+        resolve(true);
+      }, ms);
+      const stop = () => {
+        clearTimeout(timer);
+        resolve(false);
+      };
+      signal.addEventListener('abort', stop, { once: true });
+    });
+  }
+}
