@@ -3,7 +3,17 @@
  * answers its field with a Chinese message; action inputs have theirs too.
  */
 import { describe, expect, it } from 'vitest';
-import { getResource, registryProblems, validateInput, validateRow } from '../../src/index';
+import {
+  applicableActions,
+  collectionActions,
+  defineResource,
+  f,
+  getResource,
+  registryProblems,
+  rowActions,
+  validateInput,
+  validateRow,
+} from '../../src/index';
 
 const fields = (name: string, row: Record<string, unknown>) => {
   const result = validateRow(getResource(name), row);
@@ -111,5 +121,63 @@ describe('other marketing rules', () => {
     expect(registryProblems()).toEqual([]);
     const goods = getResource('goods').fields.categoryId;
     expect(goods).toMatchObject({ type: 'relation', within: 'storeId' });
+  });
+});
+
+describe('declarations the registry checks', () => {
+  const stores = defineResource({
+    name: 'shops',
+    title: '店',
+    route: null,
+    area: 'oms',
+    displayField: 'name',
+    fields: { name: f.string('名称') },
+  });
+  const categories = defineResource({
+    name: 'shelves',
+    title: '货架',
+    route: null,
+    area: 'oms',
+    displayField: 'name',
+    fields: { name: f.string('名称'), shopId: f.relation('店', 'shops', { filterable: false }) },
+  });
+  const items = defineResource({
+    name: 'items',
+    title: '货品',
+    route: null,
+    area: 'oms',
+    displayField: 'name',
+    fields: {
+      name: f.string('名称'),
+      shopId: f.relation('店', 'shops'),
+      shelfId: f.relation('货架', 'shelves', { within: 'shopId' }),
+      ownerId: f.relation('店主', 'shops', { within: 'nothing' }),
+    },
+    related: [{ label: '货品', resource: 'items', field: 'name' }],
+    actions: [
+      {
+        name: 'restock',
+        label: '补货',
+        scope: 'collection',
+        effect: { kind: 'transition', field: 'name', from: ['a'], to: 'b' },
+      },
+    ],
+  });
+
+  it('names a within field the target cannot filter by, an unknown one, a related list that is no relation, a collection transition', () => {
+    expect(registryProblems([stores, categories, items])).toEqual([
+      'items.shelfId: within shopId is not a filterable relation of shelves',
+      'items.ownerId: within nothing is not a relation of items',
+      'items.ownerId: within nothing is not a filterable relation of shops',
+      'items: related items.name is not a filterable relation to it',
+      'items.restock: a collection action is a handler without when',
+    ]);
+  });
+
+  it('tells row actions from collection actions', () => {
+    const codes = getResource('exchangeCodes');
+    expect(rowActions(codes).map((a) => a.name)).toEqual(['void']);
+    expect(collectionActions(codes).map((a) => a.name)).toEqual(['generate', 'voidBatch']);
+    expect(applicableActions(codes, { status: 'unused' }).map((a) => a.name)).toEqual(['void']);
   });
 });
