@@ -5,6 +5,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import pkg from '../package.json' with { type: 'json' };
 import { registerAction } from './commands/action';
+import { registerCoupons } from './commands/coupons';
 import { registerDelete } from './commands/delete';
 import { registerExport } from './commands/export';
 import { registerGet } from './commands/get';
@@ -31,6 +32,7 @@ const ROOT_HELP = `
   $ wanxiang list orders --status paid --limit 50
   $ wanxiang action stores 3 open
   $ wanxiang orders export --from 2024-05-01 --to 2024-05-31 --output orders.csv
+  $ wanxiang coupons issue --template 4 --users @会员名单.txt
   $ wanxiang --api-url https://wanxiang.example.com whoami --json
 
 环境变量：
@@ -86,6 +88,7 @@ export function createProgram(runtime: Runtime, argv: readonly string[] = []): C
   registerExport(program, runtime, invocation);
   registerOrders(program, runtime);
   registerPrinters(program, runtime);
+  registerCoupons(program, runtime);
   return program;
 }
 

@@ -25,6 +25,7 @@ describe('wanxiang --help', () => {
       'action',
       'export',
       'orders',
+      'coupons',
     ])
       expect(result.stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
     expect(result.stdout).toContain('WANXIANG_API_URL');

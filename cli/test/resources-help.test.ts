@@ -87,13 +87,24 @@ describe('field flags in --help', () => {
     for (const flag of [
       '--status <状态,…>',
       '--store-id <ID,…>',
-      '--from <日期>',
-      '--to <日期>',
+      '--store <门店>',
+      '--since <日期>',
+      '--until <日期>',
       '--output',
       '--progress',
     ])
       expect(stdout).toContain(flag);
+    // The older names still work but are not advertised.
+    expect(stdout).not.toContain('--from <日期>');
   });
+  for (const [args, text] of [
+    [['orders', 'show', '--help'], '$ wanxiang orders show '],
+    [['orders', 'refund', '--help'], '--amount <元>'],
+    [['printers', 'test', '--help'], '$ wanxiang printers test 3'],
+  ] as const)
+    it(`${args.join(' ')} explains itself with an example`, async () => {
+      expect((await run(...args)).stdout).toContain(text);
+    });
 });
 
 describe('usage errors, before anything is sent', () => {

@@ -4,8 +4,7 @@
  * mini-program's banners and module switches. Coupons are issued to users through `Wallet`, which
  * the order simulation also uses (a coupon spent on an order, one returned by a cancellation).
  */
-import { randomInt } from 'node:crypto';
-import type { CouponInput } from '@wanxiang/core';
+import { type CouponInput, couponExpiresAt, couponInputOf, generateExchangeCode } from '@wanxiang/core';
 import { DAY, type DemoContext, HOUR, MINUTE, type Row } from './context.js';
 import { bannerImage } from './images.js';
 import type { Store } from './oms.js';
@@ -384,7 +383,16 @@ export class Wallet {
     source: 'rule' | 'manual' | 'exchange' | 'referral',
     issuedAt: number,
   ): Coupon {
-    const expiresAt = template.validTo ?? issuedAt + (template.validDays ?? 7) * DAY;
+    // core's rule: 固定日期 ends at its validTo, 领取后 N 天 at the end of the Nth China day.
+    const expiresAt =
+      couponExpiresAt(
+        {
+          validity: template.validTo === null ? 'relative' : 'fixed',
+          validTo: template.validTo,
+          validDays: template.validDays ?? 7,
+        },
+        issuedAt,
+      ) ?? issuedAt + (template.validDays ?? 7) * DAY;
     const coupon: Coupon = {
       row: {
         id: 0,
@@ -439,13 +447,11 @@ export class Wallet {
   }
 }
 
-/** A coupon template as core's pricing takes it (`priceOrder`'s coupon). */
+/** A coupon template as core's pricing takes it (`priceOrder`'s coupon): core's `couponInputOf`. */
 export function couponInput(t: Template): CouponInput {
-  if (t.kind === 'discount') return { kind: 'discount', rate: t.rate ?? 100, thresholdFen: t.thresholdFen };
-  if (t.kind === 'item') {
-    return { kind: 'item', goodsId: t.goodsId ?? 0, valueFen: t.valueFen, thresholdFen: t.thresholdFen };
-  }
-  return { kind: 'cash', valueFen: t.valueFen, thresholdFen: t.thresholdFen };
+  const input = couponInputOf(t);
+  if (!input) throw new Error(`demo coupon template ${t.key} lacks what its kind needs`);
+  return input;
 }
 
 export function seedCouponRules(ctx: DemoContext, t: Record<TemplateKey, Template>): void {
@@ -474,14 +480,8 @@ export function seedCouponRules(ctx: DemoContext, t: Record<TemplateKey, Templat
   });
 }
 
-const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-/** A 16-character code from node:crypto (80 bits): unguessable, no 0/O or 1/I to misread. */
-export function exchangeCode(): string {
-  let out = '';
-  for (let i = 0; i < 16; i++) out += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
-  return out;
-}
+/** A code as the server generates one (core's `generateExchangeCode`: crypto, no look-alikes). */
+export const exchangeCode = (): string => generateExchangeCode();
 
 /** Two batches of codes; some redeemed (each a coupon in the wallet), a few voided. */
 export function seedExchangeCodes(

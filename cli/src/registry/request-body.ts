@@ -13,6 +13,7 @@ import {
   type ValidationMode,
   validateBody,
   validateInput,
+  validateRow,
 } from '@wanxiang/core';
 import { CliError, ExitCode } from '../errors';
 import { readDataOption } from '../io/data-input';
@@ -58,7 +59,14 @@ export async function resourceBody(
   }
   // Every problem at once: the flags that could not be read, and what core's check says of the rest.
   const checked = validateBody(def, body, mode);
-  const fields = { ...(checked.ok ? {} : checked.fields), ...problems };
+  // A new row is whole: the definition's cross-field rules apply to it here already (an update's
+  // are checked by the server against the stored row).
+  const rules = checked.ok && mode === 'create' ? validateRow(def, checked.value) : null;
+  const fields = {
+    ...(checked.ok ? {} : checked.fields),
+    ...(rules && !rules.ok ? rules.fields : {}),
+    ...problems,
+  };
   if (Object.keys(fields).length > 0) throw notSent(def, fields, flags);
   // The body as given: the server applies defaults and normalises on its side.
   return body;
@@ -71,7 +79,7 @@ export async function actionBody(
   stdin: Readable,
 ): Promise<Record<string, unknown>> {
   const { body, problems } = await assemble(flags, options, stdin);
-  const checked = validateInput(action.input ?? {}, body);
+  const checked = validateInput(action.input ?? {}, body, action.rules);
   const fields = { ...(checked.ok ? {} : checked.fields), ...problems };
   if (Object.keys(fields).length > 0) {
     throw invalidInput(

@@ -4,7 +4,7 @@
  * where its `when` holds.
  */
 import type { Row } from './client';
-import type { ActionDef, ResourceDef } from './define';
+import { type ActionDef, type ResourceDef, rowActions } from './define';
 
 /** The field conditions of an action: `{status: ['paid']}`, transitions' `from` included. */
 export function actionConditions(action: ActionDef): Record<string, readonly string[]> {
@@ -19,6 +19,7 @@ export function actionApplies(action: ActionDef, row: Pick<Row, string>): boolea
   );
 }
 
+/** The row actions (not the collection ones) that apply to `row`. */
 export function applicableActions(def: ResourceDef, row: Pick<Row, string>): ActionDef[] {
-  return (def.actions ?? []).filter((action) => actionApplies(action, row));
+  return rowActions(def).filter((action) => actionApplies(action, row));
 }

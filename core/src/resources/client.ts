@@ -47,6 +47,8 @@ export interface ResourceClient<T extends Row = Row> {
   update(id: number, body: Partial<T> | Record<string, unknown>, expectedUpdatedAt?: string): Promise<T>;
   remove(id: number): Promise<void>;
   action(id: number, name: string, input?: Record<string, unknown>): Promise<T>;
+  /** A collection action (`scope: 'collection'`): `POST …/<name>`; answers the handler's summary. */
+  collectionAction<R = unknown>(name: string, input?: Record<string, unknown>): Promise<R>;
   /** Every matching row, fetched page by page with keyset cursors (constant memory). */
   iterate(params?: Omit<ListParams, 'page' | 'cursor'>): AsyncGenerator<T>;
   /** The export path with the same filters, for streaming clients. */
@@ -104,6 +106,8 @@ export function createResourceClient<T extends Row = Row>(
       await send<unknown>(`${path}/${id}`, { method: 'DELETE' });
     },
     action: (id, name, input) => send<T>(`${path}/${id}/${name}`, { method: 'POST', body: input ?? {} }),
+    collectionAction: <R>(name: string, input?: Record<string, unknown>) =>
+      send<R>(`${path}/${name}`, { method: 'POST', body: input ?? {} }),
     async *iterate(params = {}) {
       let cursor: string | undefined;
       do {

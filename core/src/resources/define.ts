@@ -5,6 +5,7 @@
  */
 import type { PermissionArea } from '../contract/permissions';
 import type { FieldDef } from './fields';
+import type { RowRule } from './row-rules';
 
 /**
  * A domain action, `POST /api/admin/<name>/{id}/<action>`.
@@ -16,11 +17,20 @@ import type { FieldDef } from './fields';
 export interface ActionDef {
   name: string;
   label: string;
+  /**
+   * `row` (default): on one row, `POST /api/admin/<name>/{id}/<action>`. `collection`: on the
+   * resource as a whole, `POST /api/admin/<name>/<action>` with its input only — for work that
+   * creates or changes many rows at once (a batch of exchange codes, a ledger adjustment for a
+   * user). A collection action is always a handler and has no `when`.
+   */
+  scope?: 'row' | 'collection';
   /** Confirmation text; actions with one ask before running. */
   confirm?: string;
   danger?: boolean;
   /** Fields the action takes (e.g. a reason); validated like a form. */
   input?: Record<string, FieldDef>;
+  /** Rules across the input's fields (row-rules.ts), checked after each field's own. */
+  rules?: readonly RowRule[];
   effect:
     | {
         kind: 'transition';
@@ -75,6 +85,17 @@ export interface ResourceView {
   title?: string;
 }
 
+/**
+ * Rows of another resource that point at this one, offered on each row as a link to that list
+ * filtered to it (a rule's 发放记录: userCoupons whose ruleId is the rule's id).
+ */
+export interface RelatedList {
+  label: string;
+  resource: string;
+  /** The other resource's filterable field holding this row's id. */
+  field: string;
+}
+
 export interface ResourceDef {
   /** API path segment under /api/admin/ and the CLI's name: camelCase, plural. */
   name: string;
@@ -99,6 +120,14 @@ export interface ResourceDef {
   transitions?: readonly LifecycleTransition[];
   /** Further screens listing this resource through fixed filters (see ResourceView). */
   views?: readonly ResourceView[];
+  /**
+   * Rules across fields of one row (a 代金券 needs its 面额; an end after its start), checked on
+   * the whole row — a create's values, an update's values over the stored row — by the server
+   * (422 with the messages per field) and by the admin form before it sends. See row-rules.ts.
+   */
+  rules?: readonly RowRule[];
+  /** Lists of other resources' rows that point at a row of this one (see RelatedList). */
+  related?: readonly RelatedList[];
   /** Extra composite indexes, each a list of columns (`-field` for descending). */
   indexes?: readonly (readonly string[])[];
   description?: string;
@@ -144,4 +173,14 @@ export function canUpdate(def: ResourceDef): boolean {
 
 export function canDelete(def: ResourceDef): boolean {
   return !def.readOnly && !def.noDelete;
+}
+
+/** Actions on one row (the row buttons, `…/{id}/<action>`). */
+export function rowActions(def: ResourceDef): ActionDef[] {
+  return (def.actions ?? []).filter((a) => a.scope !== 'collection');
+}
+
+/** Actions on the resource as a whole (the list's toolbar, `…/<action>`). */
+export function collectionActions(def: ResourceDef): ActionDef[] {
+  return (def.actions ?? []).filter((a) => a.scope === 'collection');
 }

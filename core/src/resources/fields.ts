@@ -63,9 +63,14 @@ export type FieldDef =
   | (FieldCommon & { type: 'date' })
   | (FieldCommon & { type: 'enum'; options: readonly EnumOption[] })
   | (FieldCommon & { type: 'enumList'; options: readonly EnumOption[]; min?: number; max?: number })
-  /** The id of a row of another resource, shown by that row's display field. */
-  | (FieldCommon & { type: 'relation'; resource: string })
-  | (FieldCommon & { type: 'relationList'; resource: string; max?: number })
+  /**
+   * The id of a row of another resource, shown by that row's display field. `within` names a
+   * field both rows have that must agree: a good's 分类 must be of the good's own 门店
+   * (`within: 'storeId'`). The server refuses a row that breaks it (422, `withinMessage` or
+   * 所选<label>不属于该<the field's label>), and the form's picker lists only matching rows.
+   */
+  | (FieldCommon & { type: 'relation'; resource: string; within?: string; withinMessage?: string })
+  | (FieldCommon & { type: 'relationList'; resource: string; min?: number; max?: number })
   | (FieldCommon & { type: 'stringList'; max?: number; itemMax?: number })
   /** A stored file: `/api/files/{id}` URL or an external URL. */
   | (FieldCommon & { type: 'image' | 'file'; accept?: string })

@@ -5,4 +5,5 @@ export * from './fields';
 export * from './lifecycle';
 export * from './list-query';
 export * from './registry';
+export * from './row-rules';
 export * from './schema';

@@ -108,6 +108,28 @@ export function registryProblems(resources: readonly ResourceDef[] = RESOURCES):
         problems.push(`${def.name}.${name}: relation to unknown resource ${field.resource}`);
       if (field.writeOnly && (field.filterable || field.sortable || field.searchable))
         problems.push(`${def.name}.${name}: a write-only field cannot be filtered, sorted or searched`);
+      if (field.type === 'relation' && field.within !== undefined) {
+        const target = resources.find((r) => r.name === field.resource);
+        const own = def.fields[field.within];
+        const theirs = target?.fields[field.within];
+        if (own?.type !== 'relation')
+          problems.push(`${def.name}.${name}: within ${field.within} is not a relation of ${def.name}`);
+        if (target && (theirs?.type !== 'relation' || !theirs.filterable))
+          problems.push(
+            `${def.name}.${name}: within ${field.within} is not a filterable relation of ${target.name}`,
+          );
+        if (own?.type === 'relation' && theirs?.type === 'relation' && own.resource !== theirs.resource)
+          problems.push(`${def.name}.${name}: within ${field.within} points at different resources`);
+      }
+    }
+    for (const related of def.related ?? []) {
+      const other = resources.find((r) => r.name === related.resource);
+      const field = other?.fields[related.field];
+      if (!other) problems.push(`${def.name}: related list of unknown resource ${related.resource}`);
+      else if (field?.type !== 'relation' || field.resource !== def.name || !field.filterable)
+        problems.push(
+          `${def.name}: related ${related.resource}.${related.field} is not a filterable relation to it`,
+        );
     }
     for (const view of def.views ?? []) {
       if (view.route === def.route) problems.push(`${def.name}: view on its own route ${view.route}`);
@@ -122,6 +144,11 @@ export function registryProblems(resources: readonly ResourceDef[] = RESOURCES):
       actionNames.add(action.name);
       if (['export', 'count'].includes(action.name))
         problems.push(`${def.name}: action name ${action.name} is reserved`);
+      if (action.scope === 'collection') {
+        if (action.effect.kind !== 'handler' || action.effect.when)
+          problems.push(`${def.name}.${action.name}: a collection action is a handler without when`);
+        continue;
+      }
       if (action.effect.kind === 'handler') {
         for (const [other, allowed] of Object.entries(action.effect.when ?? {})) {
           const w = def.fields[other];

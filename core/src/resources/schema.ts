@@ -8,6 +8,7 @@ import { format, formMessages } from '../i18n/zh-CN';
 import { type ResourceDef, writableFields } from './define';
 import type { FieldDef } from './fields';
 import { JSON_SHAPES } from './json-shapes';
+import { type RowRule, rowRuleErrors } from './row-rules';
 
 export type ValidationMode = 'create' | 'update';
 
@@ -151,7 +152,7 @@ export function fieldValueSchema(field: FieldDef): z.ZodType {
     case 'relation':
       return z.number(base).int(invalid).positive(invalid);
     case 'relationList':
-      return listChecks(z.array(z.number().int(invalid).positive(invalid), base), undefined, field.max);
+      return listChecks(z.array(z.number().int(invalid).positive(invalid), base), field.min, field.max);
     case 'stringList':
       return listChecks(
         z.array(
@@ -244,13 +245,28 @@ export function validateBody(
   return { ok: true, value };
 }
 
-/** Validates one action's input fields (all treated as a create). */
+/** Validates one action's input fields (all treated as a create), then its cross-field rules. */
 export function validateInput(
   input: Record<string, FieldDef>,
   body: unknown,
+  rules?: readonly RowRule[],
 ): Validation<Record<string, unknown>> {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, field] of Object.entries(input)) shape[name] = fieldSchema(field, 'create');
   const result = z.object(shape).safeParse(body ?? {});
-  return result.success ? { ok: true, value: result.data } : { ok: false, fields: fieldErrors(result.error) };
+  if (!result.success) return { ok: false, fields: fieldErrors(result.error) };
+  const broken = rowRuleErrors(rules, result.data);
+  return Object.keys(broken).length > 0 ? { ok: false, fields: broken } : { ok: true, value: result.data };
+}
+
+/**
+ * The definition's cross-field rules on a whole row (a create's values, or an update's laid over
+ * the stored row): per-field messages, or ok.
+ */
+export function validateRow(
+  def: ResourceDef,
+  row: Record<string, unknown>,
+): Validation<Record<string, unknown>> {
+  const broken = rowRuleErrors(def.rules, row);
+  return Object.keys(broken).length > 0 ? { ok: false, fields: broken } : { ok: true, value: row };
 }

@@ -13,6 +13,7 @@ import { migration0007QrLogin } from './migrations/0007_qr_login.js';
 import { migration0008Orders } from './migrations/0008_orders.js';
 import { migration0009PrintJobs } from './migrations/0009_print_jobs.js';
 import { migration0010Scheduler } from './migrations/0010_scheduler.js';
+import { migration0011Marketing } from './migrations/0011_marketing.js';
 import type { DialectMigration } from './migrations/migration.js';
 import type { Database } from './schema.js';
 
@@ -32,6 +33,8 @@ export const MIGRATIONS: Readonly<Record<string, DialectMigration>> = {
   '0009_print_jobs': migration0009PrintJobs,
   // The scheduler's lease per task (server/src/scheduler).
   '0010_scheduler': migration0010Scheduler,
+  // userCoupons.ruleId: the rule that issued a coupon (server/src/domain/marketing).
+  '0011_marketing': migration0011Marketing,
 };
 
 function provider(dialect: DialectName, migrations: Readonly<Record<string, DialectMigration>>) {

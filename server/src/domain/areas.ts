@@ -18,6 +18,7 @@ import { marketingArea } from './marketing/index.js';
 import { mediaArea } from './media/index.js';
 import { merchantArea } from './merchant/index.js';
 import { monitorArea } from './monitor/index.js';
+import { omsArea } from './oms/index.js';
 import { ordersArea } from './orders/index.js';
 import { platformConfigArea } from './platform-config/index.js';
 import { preferencesArea } from './preferences/index.js';
@@ -38,6 +39,7 @@ export const AREAS: readonly DomainArea[] = [
   communityArea,
   crmArea,
   financeArea,
+  omsArea,
   ordersArea,
   marketingArea,
   printingArea,

@@ -13,12 +13,15 @@ import {
   canCreate,
   canDelete,
   canUpdate,
+  collectionActions,
   type ListQuery,
   parseListQuery,
   RESOURCES,
   type ResourceDef,
+  rowActions,
   validateBody,
   validateInput,
+  validateRow,
 } from '@wanxiang/core';
 import SqliteDatabase from 'better-sqlite3';
 import { type SqlBool, sql } from 'kysely';
@@ -218,7 +221,8 @@ function expectedInstant(value: unknown): number | null | undefined {
  * the caller gets back. `unchanged` (an update resending the values the row holds) writes no entry.
  */
 interface AuditedChange<T> {
-  id: number;
+  /** The row changed; null for a collection action, which changes no one row. */
+  id: number | null;
   before: WireRow | null;
   after: WireRow | null;
   notes?: readonly AuditNote[];
@@ -629,6 +633,42 @@ export class ResourceEngine {
   }
 
   /**
+   * A relation declared `within` another field (a good's 分类 `within: 'storeId'`) must point at a
+   * row that agrees on that field with the row being written — `row` is the whole row after the
+   * write. Read in the write's transaction, so the category cannot move meanwhile.
+   */
+  private async checkWithin(trx: AnyDb, def: ResourceDef, row: Record<string, unknown>): Promise<void> {
+    const fields: Record<string, string> = {};
+    for (const [name, field] of Object.entries(def.fields)) {
+      if (field.type !== 'relation' || field.within === undefined) continue;
+      const id = row[name];
+      const expected = row[field.within];
+      if (id === null || id === undefined || expected === null || expected === undefined) continue;
+      const target = this.resource(field.resource);
+      if (!target) continue;
+      const targetModel = modelOf(target);
+      const column = targetModel.byName.get(field.within)?.column;
+      if (!targetModel.hasTable || !column) continue;
+      const found = await trx
+        .selectFrom(targetModel.table)
+        .select(sql.ref(column).as('value'))
+        .where(sql.ref('id'), '=', Number(id))
+        .executeTakeFirst();
+      if (found && Number(found.value) !== Number(expected)) {
+        const ownLabel = def.fields[field.within]?.label ?? field.within;
+        fields[name] = field.withinMessage ?? `所选${field.label}不属于该${ownLabel}`;
+      }
+    }
+    if (Object.keys(fields).length > 0) throw invalidInput(fields);
+  }
+
+  /** The definition's cross-field rules on the whole row (core's `rules`): 422 per field. */
+  private checkRules(def: ResourceDef, row: Record<string, unknown>): void {
+    const checked = validateRow(def, row);
+    if (!checked.ok) throw invalidInput(checked.fields);
+  }
+
+  /**
    * Audit notes for write-only values given (a new password, a new secret): the row shows them
    * masked or not at all, so a change would otherwise not show.
    */
@@ -659,11 +699,15 @@ export class ResourceEngine {
     if (!validated.ok) throw invalidInput(validated.fields);
     const model = modelOf(def);
     const values = { ...creationDefaults(model), ...validated.value };
+    this.checkRules(def, values);
     fillMaskedCompanions(model, values);
     await this.checkRelations(def, values);
     const hooks = this.hooks(def);
+    // Within-checks read the values as given, before a hook transforms them (a password hashed).
+    const whole = { ...values };
     await hooks.prepare?.(values, { memo: new Map() });
     return this.write(this.context(def, actor), 'create', async (ctx) => {
+      await this.checkWithin(ctx.trx, def, whole);
       const inserted = (await ctx.trx
         .insertInto(model.table)
         .values({ ...toDbValues(model, values), created_at: ctx.now, updated_at: ctx.now })
@@ -676,6 +720,7 @@ export class ResourceEngine {
         row = (await this.liveRow(ctx.trx, model, id)) ?? inserted;
       }
       const after = (await this.toWire(def, [row], ctx.trx))[0] as WireRow;
+      await hooks.afterCreate?.(ctx, id, values);
       return { id, before: null, after, notes: this.writeOnlyNotes(def, values, null), answer: after };
     });
   }
@@ -723,6 +768,10 @@ export class ResourceEngine {
     return this.write(ctx, 'update', async (ctx) => {
       const current = await this.currentRow(ctx.trx, def, id, expected);
       const before = current.wire;
+      // The rules hold for the row as it will be: the stored row with the changes over it.
+      const whole = { ...before, ...values };
+      this.checkRules(def, whole);
+      await this.checkWithin(ctx.trx, def, whole);
       const differs = Object.keys(values).some((k) => {
         const fs = model.byName.get(k);
         if (!fs || fs.field.writeOnly) return true;
@@ -776,9 +825,10 @@ export class ResourceEngine {
     if (id === null) throw notFound(notFoundMessage(def));
     const hooks = this.hooks(def);
     const ctx = this.context(def, actor);
-    await hooks.beforeDelete?.(ctx, id);
     await this.write(ctx, 'delete', async (ctx) => {
       const { wire: before } = await this.currentRow(ctx.trx, def, id, undefined);
+      // In the transaction: what it counts (a store's open orders) cannot change before the delete.
+      await hooks.beforeDelete?.(ctx, id);
       if (model.softDelete) {
         await changeRow(ctx.trx, model, id, ctx.now, { columns: { deleted_at: ctx.now } });
       } else {
@@ -822,20 +872,52 @@ export class ResourceEngine {
     actor: Actor,
     ifMatch?: string,
   ): Promise<WireRow> {
-    const action = def.actions?.find((a) => a.name === name);
+    const action = rowActions(def).find((a) => a.name === name);
     if (!action) throw notFound(`${def.title}没有“${name}”操作`);
     if (id === null) throw notFound(notFoundMessage(def));
-    let input: Record<string, unknown> = {};
-    if (action.input) {
-      const validated = validateInput(action.input, body ?? {});
-      if (!validated.ok) throw invalidInput(validated.fields);
-      input = validated.value;
-    }
+    const input = this.actionInput(action, body);
     const expected = expectedInstant(ifMatch);
     if (expected === null) throw staleUpdate();
     return action.effect.kind === 'transition'
       ? this.transition(def, id, action, actor, expected)
       : this.handle(def, id, action, input, actor, expected);
+  }
+
+  /** An action's validated input (its fields, then its cross-field rules): 422 per field. */
+  private actionInput(action: ActionDef, body: unknown): Record<string, unknown> {
+    if (!action.input) return {};
+    const validated = validateInput(action.input, body ?? {}, action.rules);
+    if (!validated.ok) throw invalidInput(validated.fields);
+    return validated.value;
+  }
+
+  /**
+   * A collection action (`scope: 'collection'`, `POST /api/admin/<name>/<action>`): its handler
+   * runs in one audited write — the entry names no row and records the input as its "after" —
+   * and answers whatever the handler returns (a summary such as the batch written).
+   */
+  async collectionAction(def: ResourceDef, name: string, body: unknown, actor: Actor): Promise<unknown> {
+    const action = collectionActions(def).find((a) => a.name === name);
+    if (!action) throw notFound(`${def.title}没有“${name}”操作`);
+    const input = this.actionInput(action, body);
+    const handler = this.extensions.collectionHandler(def.name, action.name);
+    if (!handler) throw new Error(`no handler for ${def.name}.${action.name}`);
+    return this.write(this.context(def, actor), action.name, async (ctx) => {
+      const notes: AuditNote[] = Object.entries(input).map(([field, value]) => ({
+        field,
+        before: null,
+        after: value,
+      }));
+      const touched = new Set<string>();
+      const answer = await handler({
+        ...ctx,
+        action,
+        input,
+        note: (field, b, a) => notes.push({ field, before: b, after: a }),
+        touched: (resource) => touched.add(resource),
+      });
+      return { id: null, before: null, after: {} as WireRow, notes, touched, answer: answer ?? null };
+    });
   }
 
   /** A declared state change (`effect: transition`): the row change of row-change.ts, from the declared states only. */

@@ -94,6 +94,23 @@ export interface ActionHandlerSpec {
 
 export type ActionHandler = ActionHandlerSpec | ActionHandlerSpec['run'];
 
+/** A collection action in progress (`scope: 'collection'`): no row, only the input. */
+export interface CollectionActionContext extends WriteContext {
+  action: ActionDef;
+  /** The action's validated input. */
+  input: Record<string, unknown>;
+  /** Adds a change to the audit entry (which records the input already). */
+  note(field: string, before: unknown, after: unknown): void;
+  /** Another resource the action wrote: its cached list totals are dropped. */
+  touched(resource: string): void;
+}
+
+/**
+ * Does a collection action's work in its transaction and answers what the caller is told (a
+ * summary: `{batch, count}`). Throw an ApiError to refuse: the transaction rolls back.
+ */
+export type CollectionActionHandler = (ctx: CollectionActionContext) => Promise<unknown>;
+
 /**
  * `POST /api/admin/<resource>` for a resource whose rows an area creates from a body of its own
  * (a counter order: cart lines in, priced by the server). The engine runs it in its audited
@@ -129,10 +146,19 @@ export interface ResourceHooks {
     values: Record<string, unknown>,
     before: WireRow | null,
   ): Promise<void>;
+  /**
+   * In the transaction after a create through the API (after `afterWrite`): what a new row sets
+   * off elsewhere (a new account's welcome coupons). Not run by `insertRows`: a seeder's rows are
+   * history, not events.
+   */
+  afterCreate?(ctx: WriteContext, id: number, values: Record<string, unknown>): Promise<void>;
   /** Adds the fields kept elsewhere to wire rows read from the table. */
   loadVirtual?(db: AnyDb, rows: WireRow[]): Promise<void>;
-  /** Before a delete; throw to refuse. */
-  beforeDelete?(ctx: EngineContext, id: number): Promise<void> | void;
+  /**
+   * Before a delete, in its transaction (what it counts cannot change before the row goes);
+   * throw an ApiError (e.g. `conflict('…')`) to refuse: nothing is deleted and nothing audited.
+   */
+  beforeDelete?(ctx: WriteContext, id: number): Promise<void> | void;
   /** In the transaction after a delete (soft or hard). */
   afterDelete?(ctx: WriteContext, id: number): Promise<void>;
   store?: CustomStore;
@@ -143,6 +169,8 @@ export interface ResourceHooks {
 export class EngineExtensions {
   private readonly handlers = new Map<string, ActionHandlerSpec>();
   private readonly hooks = new Map<string, ResourceHooks>();
+  private readonly collectionHandlers = new Map<string, CollectionActionHandler>();
+
   private readonly creators = new Map<string, CreateHandler>();
 
   registerCreateHandler(resource: string, handler: CreateHandler): void {
@@ -160,6 +188,13 @@ export class EngineExtensions {
     this.handlers.set(key, typeof handler === 'function' ? { run: handler } : handler);
   }
 
+  /** The handler of a collection action (`scope: 'collection'`) of the registry. */
+  registerCollectionHandler(resource: string, action: string, handler: CollectionActionHandler): void {
+    const key = `${resource}.${action}`;
+    if (this.collectionHandlers.has(key)) throw new Error(`collection handler ${key} is registered twice`);
+    this.collectionHandlers.set(key, handler);
+  }
+
   registerResourceHooks(resource: string, hooks: ResourceHooks): void {
     if (this.hooks.has(resource)) throw new Error(`resource hooks for ${resource} are registered twice`);
     this.hooks.set(resource, hooks);
@@ -174,6 +209,10 @@ export class EngineExtensions {
     return this.handlers.get(`${resource}.${action}`);
   }
 
+  collectionHandler(resource: string, action: string): CollectionActionHandler | undefined {
+    return this.collectionHandlers.get(`${resource}.${action}`);
+  }
+
   hooksOf(resource: string): ResourceHooks {
     return this.hooks.get(resource) ?? {};
   }
@@ -186,7 +225,11 @@ export function missingActionHandlers(
 ): string[] {
   return resources.flatMap((def) =>
     (def.actions ?? [])
-      .filter((a) => a.effect.kind === 'handler' && !registry.handler(def.name, a.name))
+      .filter((a) =>
+        a.scope === 'collection'
+          ? !registry.collectionHandler(def.name, a.name)
+          : a.effect.kind === 'handler' && !registry.handler(def.name, a.name),
+      )
       .map((a) => `${def.name}.${a.name}`),
   );
 }

@@ -14,7 +14,7 @@
  * (readOnly, noCreate, noDelete) then answers 403 此资源不支持该操作 rather than 405, so a client
  * needs one rule for "you cannot do that here"; the route exists, so it is not a 404.
  */
-import type { ResourceDef } from '@wanxiang/core';
+import { collectionActions, type ResourceDef, rowActions } from '@wanxiang/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { invalidInput, JSON_CONTENT_TYPE, JsonText, ok, okBytes } from '../http/envelope.js';
 import {
@@ -226,8 +226,35 @@ function registerResource(app: FastifyInstance, engine: ResourceEngine, def: Res
     },
   );
 
-  if ((def.actions ?? []).length > 0) {
-    const actions = def.actions ?? [];
+  const collection = collectionActions(def);
+  if (collection.length > 0) {
+    app.post<{ Params: { action: string } }>(
+      `${base}/:action`,
+      {
+        preHandler: write,
+        validatorCompiler: documentOnly,
+        schema: {
+          ...common,
+          summary: `${def.title}：批量操作（${collection.map((a) => `${a.name} ${a.label}`).join('，')}）`,
+          description: `对整个资源的操作，body 为操作参数。需要 ${def.area}:write。`,
+          params: {
+            type: 'object',
+            properties: { action: { type: 'string', enum: collection.map((a) => a.name) } },
+          },
+          response: { 200: successEnvelopeSchema({}), ...failures },
+        },
+      },
+      async (request) => {
+        const { action } = request.params;
+        const label = collection.find((a) => a.name === action)?.label;
+        const result = await engine.collectionAction(def, action, request.body, actorOf(request));
+        return ok(result, label ? `${label}成功` : undefined);
+      },
+    );
+  }
+
+  if (rowActions(def).length > 0) {
+    const actions = rowActions(def);
     app.post<{ Params: ActionParams }>(
       `${base}/:id/:action`,
       {

@@ -8,9 +8,11 @@ import {
   type FieldDef,
   fieldValueSchema,
   getResource,
+  isExchangeCode,
   RESOURCES,
   type ResourceDef,
   validateBody,
+  validateRow,
   writableFields,
 } from '@wanxiang/core';
 import { type DemoContentReport, seedDemoContent, wavDuration } from '@wanxiang/demo';
@@ -130,6 +132,9 @@ describe.each(DB_KINDS)('demo content (%s)', (kind) => {
         }
         const result = validateBody(def, body, 'create');
         if (!result.ok) problems.push(`${def.name}#${w.id}: ${JSON.stringify(result.fields)}`);
+        // And the definition's cross-field rules, so the row can be edited and saved as it is.
+        const rules = validateRow(def, w);
+        if (!rules.ok) problems.push(`${def.name}#${w.id}: ${JSON.stringify(rules.fields)}`);
         // Read-only values must still be values of their field.
         for (const [name, field] of Object.entries(def.fields) as [string, FieldDef][]) {
           if (!field.readOnly || w[name] === null || w[name] === undefined) continue;
@@ -266,7 +271,7 @@ describe.each(DB_KINDS)('demo content (%s)', (kind) => {
     for (const s of await stored('thirdServices')) expect(s.secret).toBeNull();
     const codes = (await wire('exchangeCodes')).map((c) => c.code as string);
     expect(new Set(codes).size).toBe(codes.length);
-    for (const code of codes) expect(code).toMatch(/^[A-HJ-NP-Z2-9]{16}$/);
+    for (const code of codes) expect(isExchangeCode(code), code).toBe(true);
     for (const m of await wire('merchantApplications')) {
       expect(m.idNumberMasked).toMatch(/\*{4,}/);
       expect(m.accountNumberMasked).toMatch(/\*{4,}/);

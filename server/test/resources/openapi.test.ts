@@ -1,4 +1,4 @@
-import { RESOURCES } from '@wanxiang/core';
+import { collectionActions, RESOURCES, rowActions } from '@wanxiang/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 
@@ -18,8 +18,8 @@ describe('the generic routes in the OpenAPI document', () => {
       expect(Object.keys(doc.paths[base] ?? {}).sort(), base).toEqual(['get', 'post']);
       expect(Object.keys(doc.paths[`${base}/{id}`] ?? {}).sort(), base).toEqual(['delete', 'get', 'patch']);
       expect(doc.paths[`${base}/export`]?.get, base).toBeDefined();
-      if ((def.actions ?? []).length > 0)
-        expect(doc.paths[`${base}/{id}/{action}`]?.post, base).toBeDefined();
+      if (rowActions(def).length > 0) expect(doc.paths[`${base}/{id}/{action}`]?.post, base).toBeDefined();
+      if (collectionActions(def).length > 0) expect(doc.paths[`${base}/{action}`]?.post, base).toBeDefined();
     }
     const list = doc.paths['/api/admin/orders'].get;
     expect(list.summary).toBe('订单：列表');

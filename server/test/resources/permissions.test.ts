@@ -8,10 +8,12 @@ import {
   canCreate,
   canDelete,
   canUpdate,
+  collectionActions,
   getResource,
   permissionsOf,
   RESOURCES,
   type ResourceDef,
+  rowActions,
 } from '@wanxiang/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
@@ -77,8 +79,15 @@ const METHODS: Method[] = [
   {
     name: 'action',
     mode: 'write',
-    offered: (def) => (def.actions ?? []).length > 0,
-    call: (api, def) => api.post(`/api/admin/${def.name}/${NO_ROW}/${def.actions?.[0]?.name ?? 'none'}`, {}),
+    offered: (def) => rowActions(def).length > 0,
+    call: (api, def) =>
+      api.post(`/api/admin/${def.name}/${NO_ROW}/${rowActions(def)[0]?.name ?? 'none'}`, {}),
+  },
+  {
+    name: 'collection action',
+    mode: 'write',
+    offered: (def) => collectionActions(def).length > 0,
+    call: (api, def) => api.post(`/api/admin/${def.name}/${collectionActions(def)[0]?.name ?? 'none'}`, {}),
   },
 ];
 
@@ -103,7 +112,8 @@ describe.each(DB_KINDS)('roles × resources × methods on %s', (kind) => {
       let calls = 0;
       for (const def of RESOURCES) {
         for (const method of METHODS) {
-          if (method.name === 'action' && !method.offered(def)) continue;
+          if ((method.name === 'action' || method.name === 'collection action') && !method.offered(def))
+            continue;
           const res = await method.call(api, def);
           calls++;
           const allowed = can(permissions, def.area, method.mode);

@@ -1,5 +1,9 @@
-/** An action that takes input (a reason, a new password): its fields in a small form. */
-import { type ActionDef, isApiError, MODAL_WIDTH, type Row } from '@wanxiang/core';
+/**
+ * An action that takes input (a reason, a new password, users to give a coupon to): its fields in
+ * a small form, checked field by field and then by the action's cross-field rules, as the server
+ * will. A row action names its row in the title; a collection action (the toolbar's) has none.
+ */
+import { type ActionDef, isApiError, MODAL_WIDTH, type Row, rowRuleErrors } from '@wanxiang/core';
 import { App, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { useScreenActive } from '../admin/tabs/screen-location';
@@ -11,7 +15,8 @@ import type { ListController } from './useListController';
 
 export interface ActionInputModalProps {
   controller: ListController;
-  row: Row;
+  /** null: a collection action. */
+  row: Row | null;
   action: ActionDef;
   onClose(): void;
 }
@@ -26,9 +31,15 @@ export function ActionInputModal({ controller, row, action, onClose }: ActionInp
   const submit = async (values: Record<string, unknown>) => {
     const input: Record<string, unknown> = {};
     for (const [name, field] of fields) input[name] = toWireValue(field, values[name]);
+    const broken = Object.entries(rowRuleErrors(action.rules, input));
+    if (broken.length > 0) {
+      form.setFields(broken.map(([name, text]) => ({ name, errors: [text] })));
+      return;
+    }
     setRunning(true);
     try {
-      await controller.runAction(row, action.name, input);
+      if (row) await controller.runAction(row, action.name, input);
+      else await controller.runCollectionAction(action.name, input);
       onClose();
     } catch (error) {
       const onForm = isApiError(error)
@@ -47,7 +58,11 @@ export function ActionInputModal({ controller, row, action, onClose }: ActionInp
   return (
     <Modal
       open={shown}
-      title={`${action.label}：${rowName(controller.def, row)}`}
+      title={
+        row
+          ? `${action.label}：${rowName(controller.def, row)}`
+          : `${action.label}（${controller.def.title}）`
+      }
       width={MODAL_WIDTH}
       onCancel={onClose}
       onOk={() => form.submit()}

@@ -1,6 +1,6 @@
 /** The form control of one field, by type (values as form-values.ts holds them). */
-import type { FieldDef } from '@wanxiang/core';
-import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
+import { type FieldDef, findResource } from '@wanxiang/core';
+import { DatePicker, Form, Input, InputNumber, Select, Switch } from 'antd';
 import type { ReactNode } from 'react';
 import { RelationSelect } from './RelationSelect';
 import { UploadInput } from './UploadInput';
@@ -147,6 +147,8 @@ export function FieldInput({ field, labels, editing, resource, ...control }: Fie
         />
       );
     case 'relation':
+      if (field.within)
+        return <WithinRelationSelect {...control} field={field} labels={labels} owner={resource} />;
       return <RelationSelect {...control} resource={field.resource} labels={labels} />;
     case 'relationList':
       return <RelationSelect {...control} resource={field.resource} labels={labels} multiple />;
@@ -170,4 +172,37 @@ export function FieldInput({ field, labels, editing, resource, ...control }: Fie
         return <UploadInput {...control} kind="audio" resource={resource} />;
       return <Input {...control} placeholder="文件地址（https://… 或 /api/files/…）" allowClear />;
   }
+}
+
+/**
+ * A relation declared `within` another field of the form (a good's 分类 within its 门店): it lists
+ * only the rows that agree with that field's value, and waits until it has one.
+ */
+function WithinRelationSelect({
+  field,
+  labels,
+  owner,
+  ...control
+}: {
+  field: Extract<FieldDef, { type: 'relation' }>;
+  labels?: Record<string, string>;
+  /** The form's resource, whose field `within` names. */
+  owner?: string;
+  [control: string]: unknown;
+}) {
+  const form = Form.useFormInstance();
+  const within = field.within as string;
+  const withinLabel = (owner ? findResource(owner)?.fields[within]?.label : undefined) ?? '';
+  const scope = Form.useWatch(within, form) as number | null | undefined;
+  const none = scope === null || scope === undefined;
+  return (
+    <RelationSelect
+      {...control}
+      resource={field.resource}
+      labels={labels}
+      filters={none ? undefined : { [within]: scope }}
+      disabled={none}
+      placeholder={none ? `请先选择${withinLabel}` : undefined}
+    />
+  );
 }

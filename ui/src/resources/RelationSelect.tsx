@@ -25,6 +25,8 @@ export interface RelationSelectProps {
   placeholder?: string;
   id?: string;
   disabled?: boolean;
+  /** Only rows whose fields hold these values (a good's categories: of its store). */
+  filters?: Record<string, string | number>;
 }
 
 const SEARCH_DELAY_MS = 300;
@@ -45,6 +47,7 @@ export function RelationSelect({
   placeholder,
   id,
   disabled,
+  filters,
 }: RelationSelectProps) {
   const { http } = useServices();
   const target = findResource(resource);
@@ -59,13 +62,25 @@ export function RelationSelect({
 
   const displayField = target?.displayField ?? 'id';
   const toOption = (row: Row) => optionOf(row, displayField);
+  const filterKey = JSON.stringify(filters ?? {});
+
+  // Other filters, other rows: the options are loaded again when the list opens.
+  useEffect(() => {
+    if (filterKey === '{}') return;
+    sequence.current++;
+    setOptions([]);
+  }, [filterKey]);
 
   const load = (q: string) => {
     if (!client) return;
     const mine = ++sequence.current;
     setLoading(true);
     void client
-      .list({ limit: remoteSearch ? PAGE : LOCAL_PAGE, ...(remoteSearch && q ? { q } : {}) })
+      .list({
+        limit: remoteSearch ? PAGE : LOCAL_PAGE,
+        ...(remoteSearch && q ? { q } : {}),
+        ...(filters ? { filters } : {}),
+      })
       .then((result) => {
         if (mine !== sequence.current) return;
         setLoading(false);

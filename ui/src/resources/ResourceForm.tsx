@@ -12,6 +12,7 @@ import {
   MODAL_WIDTH,
   type Relations,
   type Row,
+  rowRuleErrors,
   writableFields,
 } from '@wanxiang/core';
 import { App, Button, Drawer, Form, Modal, Space } from 'antd';
@@ -177,6 +178,13 @@ export function ResourceForm({ controller, row: initialRow, relations, onClose }
       onClose();
       return;
     }
+    // The definition's cross-field rules on the row as it will be saved (as the server checks).
+    const broken = Object.entries(rowRuleErrors(def.rules, { ...row, ...body }));
+    if (broken.length > 0) {
+      form.setFields(broken.map(([name, text]) => ({ name, errors: [text] })));
+      form.scrollToField(broken[0]?.[0] as string);
+      return;
+    }
     setSaving(true);
     try {
       if (row) await controller.update(row, body);
@@ -195,6 +203,15 @@ export function ResourceForm({ controller, row: initialRow, relations, onClose }
       layout="vertical"
       initialValues={initialValues(fields, row)}
       onFinish={submit}
+      onValuesChange={(changed: Record<string, unknown>) => {
+        // A relation within a field that changed may now point at a row of another (a category
+        // of the store before): it is chosen again.
+        for (const [name, field] of fields) {
+          if (field.type === 'relation' && field.within && field.within in changed) {
+            form.setFieldValue(name, undefined);
+          }
+        }
+      }}
       className={drawer ? 'wx-resource-form wx-resource-form-columns' : 'wx-resource-form'}
       name={`${def.name}-form`}
       scrollToFirstError

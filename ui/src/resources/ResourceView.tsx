@@ -16,12 +16,17 @@ import {
   can,
   canCreate,
   canDelete,
+  collectionActions,
   describeFailure,
+  getResource,
+  listingsOfRoute,
+  type RelatedList,
   type ResourceDef,
   type Row,
 } from '@wanxiang/core';
 import { App, Button, Empty, Space, Table, type TableProps, Tooltip } from 'antd';
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { readTablePreference, tableKey } from '../preferences/keys';
 import { usePreference } from '../preferences/PreferencesContext';
 import { useServices, useSession } from '../session/services-context';
@@ -74,7 +79,8 @@ export function ResourceView({ def, location, title, fixedFilters = NO_FILTERS }
 
   const [form, setForm] = useState<{ row: Row | null } | null>(null);
   const [viewing, setViewing] = useState<Row | null>(null);
-  const [inputAction, setInputAction] = useState<{ row: Row; action: ActionDef } | null>(null);
+  const [inputAction, setInputAction] = useState<{ row: Row | null; action: ActionDef } | null>(null);
+  const navigate = useNavigate();
   const [exporting, setExporting] = useState(false);
 
   const report = (error: unknown, silent = false) => {
@@ -90,8 +96,40 @@ export function ResourceView({ def, location, title, fixedFilters = NO_FILTERS }
     }
   };
 
+  const runCollection = async (action: ActionDef) => {
+    try {
+      await controller.runCollectionAction(action.name);
+    } catch (error) {
+      report(error);
+    }
+  };
+
+  /** A toolbar action on the whole list: its form, or its confirmation, or at once. */
+  const startCollection = (action: ActionDef) => {
+    if (action.input) setInputAction({ row: null, action });
+    else if (action.confirm)
+      modal.confirm({
+        title: action.label,
+        content: action.confirm,
+        okText: action.label,
+        okButtonProps: { danger: action.danger },
+        cancelText: '取消',
+        width: CONFIRM_WIDTH,
+        onOk: () => runCollection(action),
+      });
+    else void runCollection(action);
+  };
+
   const handlers = {
     view: (row: Row) => setViewing(row),
+    related: (row: Row, related: RelatedList) => {
+      // The other resource's screen, filtered to this row (its tab when it shares the screen).
+      const target = getResource(related.resource);
+      const first = target.route ? listingsOfRoute(target.route)[0]?.def.name : undefined;
+      const params = new URLSearchParams({ [related.field]: String(row.id) });
+      if (first && first !== target.name) params.set('tab', target.name);
+      navigate(`/admin/${target.route}?${params.toString()}`);
+    },
     edit: (row: Row) => setForm({ row }),
     remove: (row: Row) =>
       modal.confirm({
@@ -237,6 +275,17 @@ export function ResourceView({ def, location, title, fixedFilters = NO_FILTERS }
                 批量删除（{controller.selectedIds.length}）
               </Button>
             )}
+            {collectionActions(def).map((action) => (
+              <Button
+                key={action.name}
+                danger={action.danger}
+                disabled={!writable}
+                title={writable ? undefined : '没有修改权限'}
+                onClick={() => startCollection(action)}
+              >
+                {action.label}
+              </Button>
+            ))}
             {canCreate(def) && (
               <Button
                 type="primary"

@@ -1,5 +1,6 @@
 /**
- * The 操作 cell of a row: 详情, 编辑, the definition's actions that apply to the row's state, 删除.
+ * The 操作 cell of a row: 详情, the definition's related lists (a rule's 发放记录), 编辑, the
+ * definition's actions that apply to the row's state, 删除.
  * Past four, the rest go under 更多. Without `<area>:write` the writing ones are disabled.
  */
 import { DownOutlined } from '@ant-design/icons';
@@ -8,6 +9,7 @@ import {
   applicableActions,
   canDelete,
   canUpdate,
+  type RelatedList,
   type ResourceDef,
   type Row,
 } from '@wanxiang/core';
@@ -24,6 +26,8 @@ export interface RowCommand {
 
 export interface RowHandlers {
   view(row: Row): void;
+  /** Opens another resource's list filtered to this row (the definition's `related`). */
+  related(row: Row, related: RelatedList): void;
   edit(row: Row): void;
   remove(row: Row): void;
   action(row: Row, action: ActionDef): void;
@@ -34,6 +38,12 @@ const INLINE = 4;
 export function rowCommands(def: ResourceDef, row: Row, handlers: RowHandlers): RowCommand[] {
   return [
     { key: 'view', label: '详情', writes: false, run: () => handlers.view(row) },
+    ...(def.related ?? []).map((related) => ({
+      key: `related:${related.resource}:${related.field}`,
+      label: related.label,
+      writes: false,
+      run: () => handlers.related(row, related),
+    })),
     ...(canUpdate(def) ? [{ key: 'edit', label: '编辑', writes: true, run: () => handlers.edit(row) }] : []),
     ...applicableActions(def, row).map((action) => ({
       key: `action:${action.name}`,

@@ -67,6 +67,8 @@ export interface ListController<T extends Row = Row> {
   update(row: T, body: Record<string, unknown>): Promise<T>;
   remove(ids: readonly number[]): Promise<void>;
   runAction(row: T, action: string, input?: Record<string, unknown>): Promise<T>;
+  /** A collection action (the toolbar's): its summary; the list is fetched again. */
+  runCollectionAction(action: string, input?: Record<string, unknown>): Promise<unknown>;
 }
 
 const NO_FILTERS: Readonly<Record<string, string>> = {};
@@ -226,6 +228,17 @@ export function useListController<T extends Row = Row>(
     [client, refetch],
   );
 
+  const runCollectionAction = useCallback(
+    async (action: string, input?: Record<string, unknown>) => {
+      try {
+        return await client.collectionAction(action, input);
+      } finally {
+        refetch();
+      }
+    },
+    [client, refetch],
+  );
+
   return {
     def,
     fixedFilters,
@@ -251,5 +264,6 @@ export function useListController<T extends Row = Row>(
     update,
     remove,
     runAction,
+    runCollectionAction,
   };
 }

@@ -1,8 +1,9 @@
 /**
  * Money held for users (DOMAIN.md "OMS"): the balance ledger and prepaid cards.
  *
- * Each action writes a ledger entry and a balance in one transaction (server/src/domain/finance;
- * a balance never goes below zero): cardProducts sell, prepaidCards recharge.
+ * Each action writes a ledger entry and a balance in one transaction (server/src/domain/finance/
+ * ledger.ts; a balance never goes below zero): cardProducts sell, prepaidCards recharge (finance
+ * area), balanceLedger adjust with a reason (marketing area).
  */
 import { defineResource } from '../define';
 import { f, options } from '../fields';
@@ -48,6 +49,25 @@ export const balanceLedger = defineResource({
     refId: f.integer('关联单据', { filterable: true }),
     note: f.string('备注', { max: 200, searchable: true }),
   }),
+  actions: [
+    {
+      name: 'adjust',
+      label: '调整余额',
+      scope: 'collection',
+      input: {
+        userId: f.relation('用户', 'users', { required: true }),
+        changeFen: f.money('调整金额', {
+          required: true,
+          min: -100_000_000,
+          max: 100_000_000,
+          help: '正数入账，负数扣减；扣减后余额不能低于 0',
+        }),
+        note: f.string('原因', { required: true, max: 200 }),
+      },
+      rules: [(v) => (v.changeFen === 0 ? { changeFen: '调整金额不能为 0' } : null)],
+      effect: { kind: 'handler' },
+    },
+  ],
 });
 
 export const cardProducts = defineResource({

@@ -2,13 +2,21 @@
  * Marketing (DOMAIN.md "OMS"): 满减, coupons and their codes, rules and log, points, referrals,
  * and the mini-program's banners and module switches.
  *
- * Arrive with the coupon and points domain (collection actions that write many rows or a ledger
- * in one transaction): couponTemplates issue (to chosen users), exchangeCodes generate (a batch of
- * unguessable codes), pointsLedger adjust (with a reason, moving the user's points).
+ * The coupon and points domain (server/src/domain/marketing) carries out the handler actions:
+ * couponTemplates issue (to chosen users), exchangeCodes generate and voidBatch (a batch of
+ * unguessable codes, written or voided at once), pointsLedger adjust (with a reason, moving the
+ * user's points). Cross-field rules are the definitions' `rules` (row-rules.ts); which coupon may
+ * be used, issued or fired is core/src/marketing.
  */
 import { defineResource } from '../define';
 import { f, options } from '../fields';
+import { endsAfterStart, requiredWhen } from '../row-rules';
 import { enableActions, enabledStatus, PATTERNS, readOnlyFields, transition } from './common';
+
+/** Users an operator gives a coupon to in one go (the CLI sends longer lists in parts). */
+export const MAX_ISSUE_USERS = 500;
+/** Codes one batch may have. */
+export const MAX_EXCHANGE_BATCH = 10_000;
 
 export const discounts = defineResource({
   name: 'discounts',
@@ -29,6 +37,8 @@ export const discounts = defineResource({
     stackableWithCoupon: f.boolean('可与优惠券同享', { filterable: true }),
     status: enabledStatus(),
   },
+  // Tiers ordered, positive and each reducing less than its threshold: the discountTiers shape.
+  rules: [endsAfterStart('startAt', 'endAt')],
 });
 
 export const COUPON_KINDS = options(
@@ -63,6 +73,32 @@ export const couponTemplates = defineResource({
     storeIds: f.relationList('适用门店', 'stores', { help: '不选则全部门店适用' }),
     status: enabledStatus(),
   },
+  rules: [
+    requiredWhen((v) => v.kind === 'cash', 'valueFen', '代金券须填写面额（大于 0）'),
+    requiredWhen((v) => v.kind === 'item', 'valueFen', '单品券须填写面额（大于 0）'),
+    requiredWhen((v) => v.kind === 'discount', 'rate', '折扣券须填写折扣'),
+    requiredWhen((v) => v.kind === 'item', 'goodsId', '单品券须选择指定商品'),
+    requiredWhen((v) => v.validity === 'fixed', 'validFrom', '固定日期须填写生效时间'),
+    requiredWhen((v) => v.validity === 'fixed', 'validTo', '固定日期须填写失效时间'),
+    endsAfterStart('validFrom', 'validTo', '失效时间须晚于生效时间'),
+    requiredWhen((v) => v.validity === 'relative', 'validDays', '领取后生效须填写有效天数'),
+  ],
+  actions: [
+    {
+      name: 'issue',
+      label: '发放',
+      input: {
+        userIds: f.relationList('发放给', 'users', {
+          required: true,
+          min: 1,
+          max: MAX_ISSUE_USERS,
+          help: `每人一张，一次最多 ${MAX_ISSUE_USERS} 位用户；发行总量、每人限领照常计算`,
+        }),
+      },
+      effect: { kind: 'handler', when: { status: ['enabled'] } },
+    },
+  ],
+  related: [{ label: '发放记录', resource: 'userCoupons', field: 'templateId' }],
 });
 
 export const exchangeCodes = defineResource({
@@ -92,6 +128,26 @@ export const exchangeCodes = defineResource({
       danger: true,
       confirm: '作废后该兑换码不能再兑换，确定作废？',
     }),
+    {
+      name: 'generate',
+      label: '生成兑换码',
+      scope: 'collection',
+      input: {
+        batch: f.string('批次', { required: true, max: 50, help: '如 2024 春节海报；同一批次可分几次生成' }),
+        templateId: f.relation('优惠券', 'couponTemplates', { required: true }),
+        count: f.integer('数量', { required: true, min: 1, max: MAX_EXCHANGE_BATCH }),
+      },
+      effect: { kind: 'handler' },
+    },
+    {
+      name: 'voidBatch',
+      label: '作废整批',
+      scope: 'collection',
+      danger: true,
+      confirm: '该批次所有未兑换的兑换码将作废，已兑换的不受影响。',
+      input: { batch: f.string('批次', { required: true, max: 50 }) },
+      effect: { kind: 'handler' },
+    },
   ],
 });
 
@@ -121,6 +177,11 @@ export const couponRules = defineResource({
     endAt: f.datetime('结束时间', { sortable: true }),
     status: enabledStatus(),
   },
+  rules: [
+    requiredWhen((v) => v.trigger === 'orderAmount', 'thresholdFen', '订单满额须填写满额门槛（大于 0）'),
+    endsAfterStart('startAt', 'endAt'),
+  ],
+  related: [{ label: '发放记录', resource: 'userCoupons', field: 'ruleId' }],
 });
 
 export const userCoupons = defineResource({
@@ -151,6 +212,7 @@ export const userCoupons = defineResource({
       '状态',
       options(['unused', '未使用', 'green'], ['used', '已使用', 'blue'], ['expired', '已过期', 'default']),
     ),
+    ruleId: f.relation('发券规则', 'couponRules', { hideInList: true }),
     issuedAt: f.datetime('发放时间', { sortable: true, filterable: true }),
     expiresAt: f.datetime('过期时间', { sortable: true }),
     usedAt: f.datetime('使用时间', { sortable: true }),
@@ -185,6 +247,25 @@ export const pointsLedger = defineResource({
     refId: f.integer('关联单据', { filterable: true }),
     note: f.string('备注', { max: 200 }),
   }),
+  actions: [
+    {
+      name: 'adjust',
+      label: '调整积分',
+      scope: 'collection',
+      input: {
+        userId: f.relation('用户', 'users', { required: true }),
+        change: f.integer('变动积分', {
+          required: true,
+          min: -10_000_000,
+          max: 10_000_000,
+          help: '正数增加，负数扣减；扣减后不能低于 0',
+        }),
+        note: f.string('原因', { required: true, max: 200 }),
+      },
+      rules: [(v) => (v.change === 0 ? { change: '变动积分不能为 0' } : null)],
+      effect: { kind: 'handler' },
+    },
+  ],
 });
 
 export const referralCampaigns = defineResource({
@@ -201,6 +282,7 @@ export const referralCampaigns = defineResource({
     endAt: f.datetime('结束时间', { required: true, sortable: true }),
     status: enabledStatus(),
   },
+  rules: [endsAfterStart('startAt', 'endAt')],
 });
 
 export const referrals = defineResource({
@@ -246,6 +328,7 @@ export const banners = defineResource({
     endAt: f.datetime('结束时间', { sortable: true }),
     status: enabledStatus(),
   },
+  rules: [endsAfterStart('startAt', 'endAt')],
 });
 
 export const appModules = defineResource({

@@ -99,7 +99,8 @@ export const goods = defineResource({
   softDelete: true,
   fields: {
     storeId: f.relation('门店', 'stores', { required: true }),
-    categoryId: f.relation('分类', 'goodsCategories', { required: true }),
+    // The category picker lists the chosen store's categories; the server refuses another's.
+    categoryId: f.relation('分类', 'goodsCategories', { required: true, within: 'storeId' }),
     name: f.string('商品名称', { required: true, max: 50, searchable: true, sortable: true }),
     images: f.stringList('图片', { max: 9, itemMax: 500, hideInList: true }),
     description: f.text('描述', { max: 1000 }),

@@ -17,6 +17,7 @@ import type { ResourceStorage } from '../../resources/storage.js';
 import { MASK, type WireRow } from '../../resources/storage.js';
 import { hashPassword } from '../auth/passwords.js';
 import { revokeUserSessions } from '../auth/sessions.js';
+import { fireCouponRules } from '../marketing/index.js';
 
 const typed = (db: AnyDb) => db as Kysely<Database>;
 
@@ -79,6 +80,13 @@ const hooks: ResourceHooks = {
   async afterWrite(ctx, id, values) {
     if (Array.isArray(values.roles)) await setUserRoles(ctx.trx, id, values.roles as string[]);
   },
+  // A new account: the 新用户注册 coupon rules fire in its transaction (a rule that cannot issue
+  // is skipped, never failing the account).
+  async afterCreate(ctx, id) {
+    await fireCouponRules(ctx.trx, id, { kind: 'register', at: ctx.now });
+  },
+  // What afterCreate may write: their cached list totals are dropped with the users'.
+  touches: ['userCoupons', 'couponTemplates'],
   async loadVirtual(db, rows: WireRow[]) {
     const roles = await rolesOfUsers(
       db,
