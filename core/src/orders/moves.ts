@@ -90,7 +90,9 @@ export type OrderEffect =
   /** A delivery still open fails with the cancellation's reason; its runner is freed. */
   | 'cancelDelivery'
   /** The customer earns points for what the order finally cost (1 point a yuan). */
-  | 'awardPoints';
+  | 'awardPoints'
+  /** Coupon rules fire: 首单 on the customer's first completed order (and the referral's reward), 订单满额 on its amount. */
+  | 'fireCouponRules';
 
 /** The time field each move stamps on the order. */
 export type OrderStamp =
@@ -219,7 +221,7 @@ export const ORDER_MOVES: readonly OrderMove[] = [
     from: ['delivered'],
     to: 'completed',
     by: ['customer', 'merchant', 'system'],
-    effects: ['awardPoints'],
+    effects: ['awardPoints', 'fireCouponRules'],
     stamp: 'completedAt',
   },
   {
@@ -229,7 +231,7 @@ export const ORDER_MOVES: readonly OrderMove[] = [
     to: 'completed',
     fulfilment: ['pickup', 'dineIn'],
     by: ['customer', 'merchant'],
-    effects: ['awardPoints'],
+    effects: ['awardPoints', 'fireCouponRules'],
     stamp: 'completedAt',
   },
   {
@@ -239,7 +241,7 @@ export const ORDER_MOVES: readonly OrderMove[] = [
     to: 'completed',
     fulfilment: ['delivery'],
     by: ['system'],
-    effects: ['finishDelivery', 'awardPoints'],
+    effects: ['finishDelivery', 'awardPoints', 'fireCouponRules'],
     stamp: 'completedAt',
   },
   {

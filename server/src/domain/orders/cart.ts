@@ -7,6 +7,7 @@
  */
 import {
   type CartLine,
+  type CouponInput,
   type OrderDraft,
   orderFees,
   type PriceBreakdown,
@@ -16,6 +17,7 @@ import {
 import { conflict, invalidInput } from '../../http/envelope.js';
 import type { AnyDb } from '../../resources/extensions.js';
 import { modelOf, type WireRow } from '../../resources/storage.js';
+import { couponForOrder } from '../marketing/order-coupons.js';
 import { def, rowById, rowsById } from './rows.js';
 import type { OrderSettings } from './settings.js';
 
@@ -132,17 +134,36 @@ export async function priceCart(
   if (offered > 0 && !draft.userId) throw invalidInput({ points: '使用积分须选择顾客' });
   if (offered > pointsHeld) throw invalidInput({ points: `顾客只有 ${pointsHeld} 积分` });
 
+  // The coupon the customer chose: theirs, unused, valid now, for this store and these goods
+  // (core's couponEligibility); its threshold and stacking are pricing's to decide below.
+  let coupon: CouponInput | null = null;
+  if (draft.couponId) {
+    if (!draft.userId) throw invalidInput({ couponId: '使用优惠券须选择顾客' });
+    const eligible = await couponForOrder(trx, {
+      userCouponId: draft.couponId,
+      userId: draft.userId,
+      storeId: draft.storeId,
+      goodsIds: lines.map((l) => l.goodsId),
+      now,
+    });
+    if (!eligible.ok) throw invalidInput({ couponId: eligible.message }, eligible.message);
+    coupon = eligible.coupon;
+  }
+
   const activities = await runningActivities(trx, draft.storeId, now);
   const { priced, activityIndex } = priceWithBestActivity(
     {
       lines,
       ...fees,
       memberDiscountRate,
-      coupon: null,
+      coupon,
       points: offered > 0 ? { spend: offered, maxSharePercent: settings.pointsMaxSharePercent } : null,
     },
     activities.map((a) => a.activity),
   );
+  // An order is not placed with a coupon pricing would not apply (the preview shows why).
+  if (options.forOrder && priced.coupon && !priced.coupon.applied)
+    throw invalidInput({ couponId: priced.coupon.message }, priced.coupon.message);
   if (options.forOrder && draft.fulfilment === 'delivery') {
     const min = Number(store.minOrderFen ?? 0);
     if (priced.goodsFen < min)

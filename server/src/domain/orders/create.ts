@@ -14,7 +14,9 @@ import {
 import { invalidInput } from '../../http/envelope.js';
 import type { AnyDb } from '../../resources/extensions.js';
 import type { WireRow } from '../../resources/storage.js';
+import { modelOf } from '../../resources/storage.js';
 import { movePoints } from '../finance/ledger.js';
+import { useCoupon } from '../marketing/order-coupons.js';
 import { priceCart } from './cart.js';
 import { writeHistory } from './history.js';
 import type { MoveTx } from './moves.js';
@@ -113,6 +115,16 @@ export async function createOrder(tx: MoveTx, body: unknown, operatorId: number 
     },
     tx.now,
   );
+  if (draft.couponId && draft.userId && priced.couponFen > 0) {
+    await useCoupon(tx.trx, { userCouponId: draft.couponId, userId: draft.userId, orderId: order.id, now: tx.now });
+    await tx.trx
+      .updateTable(modelOf(orders).table)
+      .set({ coupon_id: draft.couponId })
+      .where('id', '=', order.id)
+      .execute();
+    order.couponId = draft.couponId;
+    tx.touched('userCoupons');
+  }
   if (priced.pointsUsed > 0 && draft.userId)
     await movePoints(tx, {
       userId: draft.userId,

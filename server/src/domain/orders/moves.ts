@@ -17,6 +17,7 @@ import type { AnyDb } from '../../resources/extensions.js';
 import { changeRow } from '../../resources/row-change.js';
 import { modelOf, toWireRow, type WireRow } from '../../resources/storage.js';
 import { moveBalance, moveCard, movePoints } from '../finance/ledger.js';
+import { fireCouponRules, rewardReferral } from '../marketing/coupon-rules.js';
 import { cancelDelivery, finishDelivery, requestRunner, startDelivery } from './deliveries.js';
 import { writeHistory } from './history.js';
 import { refundOrder } from './refunds.js';
@@ -177,6 +178,27 @@ function effects(services: MoveServices, mover: Mover): Record<OrderEffect, Effe
         .where('status', '=', 'used')
         .execute();
       tx.touched('userCoupons');
+    },
+    async fireCouponRules(tx, order) {
+      if (order.userId == null) return;
+      const userId = Number(order.userId);
+      const earlier = await tx.trx
+        .selectFrom(modelOf(orders).table)
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('status', '=', 'completed')
+        .where('id', '!=', order.id)
+        .limit(1)
+        .executeTakeFirst();
+      if (!earlier) {
+        await fireCouponRules(tx.trx, userId, { kind: 'firstOrder', at: tx.now });
+        await rewardReferral(tx.trx, userId, tx.now);
+        tx.touched('referrals');
+      }
+      const net = Number(order.paidFen ?? 0) - Number(order.refundedFen ?? 0);
+      await fireCouponRules(tx.trx, userId, { kind: 'orderAmount', amountFen: net, at: tx.now });
+      tx.touched('userCoupons');
+      tx.touched('couponTemplates');
     },
     async awardPoints(tx, order) {
       const net = Number(order.paidFen ?? 0) - Number(order.refundedFen ?? 0);
