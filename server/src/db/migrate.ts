@@ -10,6 +10,7 @@ import { migration0003UserPreferences } from './migrations/0003_user_preferences
 import { migration0004DocSearch } from './migrations/0004_doc_search.js';
 import { migration0005Blog } from './migrations/0005_blog.js';
 import { migration0007QrLogin } from './migrations/0007_qr_login.js';
+import { migration0012Income } from './migrations/0012_income.js';
 import type { DialectMigration } from './migrations/migration.js';
 import type { Database } from './schema.js';
 
@@ -24,6 +25,8 @@ export const MIGRATIONS: Readonly<Record<string, DialectMigration>> = {
   '0005_blog': migration0005Blog,
   // Scan-login tickets (server/src/domain/qr-login).
   '0007_qr_login': migration0007QrLogin,
+  // Orders by the time they were paid, for the income figures (server/src/domain/income).
+  '0012_income': migration0012Income,
 };
 
 function provider(dialect: DialectName, migrations: Readonly<Record<string, DialectMigration>>) {

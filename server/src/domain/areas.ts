@@ -10,7 +10,9 @@ import type { DomainArea } from './area.js';
 import { blogArea } from './blog/index.js';
 import { communityArea } from './community/index.js';
 import { crmArea } from './crm/index.js';
+import { dashboardArea } from './dashboard/index.js';
 import { docsArea } from './docs/index.js';
+import { incomeArea } from './income/index.js';
 import { mediaArea } from './media/index.js';
 import { merchantArea } from './merchant/index.js';
 import { monitorArea } from './monitor/index.js';
@@ -31,6 +33,8 @@ export const AREAS: readonly DomainArea[] = [
   usersArea,
   communityArea,
   crmArea,
+  incomeArea,
+  dashboardArea,
 ];
 
 /** The resource engine's extensions from every area's `register` (the server's; seeders' and scripts' too). */

@@ -152,7 +152,10 @@ export const orders = defineResource({
   displayField: 'orderNo',
   noCreate: true,
   noDelete: true,
-  indexes: [['storeId', 'status', '-createdAt']],
+  indexes: [
+    ['storeId', 'status', '-createdAt'],
+    ['paidAt', 'storeId', 'paidFen'],
+  ],
   fields: {
     orderNo: f.string('订单号', { readOnly: true, unique: true, searchable: true, filterable: true }),
     storeId: f.relation('门店', 'stores', { readOnly: true }),
