@@ -467,12 +467,13 @@ async function getJson(server: Server, url: string): Promise<{ status: number; b
 }
 
 /**
- * The income figures over the seeded orders, ranges ending on the day of the last payment (a
- * reused BENCH_ORDERS_DIR is older than today): medians on one connection, then another client's
+ * The income figures over the seeded orders, ranges ending on the day of the newest completed
+ * order's payment (a reused BENCH_ORDERS_DIR is older than today): medians on one connection, then another client's
  * list latencies while a year of days is asked for back to back.
  */
 async function incomeFigures(server: Server, label: string, bars: boolean): Promise<void> {
-  const last = await getJson(server, '/api/admin/orders?sort=-paidAt&limit=1&withTotal=false');
+  // The newest completed order (paid, and served by the list's own index on both databases).
+  const last = await getJson(server, '/api/admin/orders?status=completed&limit=1&withTotal=false');
   const paidAt = Date.parse(last.body.data.results[0]?.paidAt ?? '');
   if (!Number.isFinite(paidAt)) throw new Error(`no paid order: ${JSON.stringify(last.body).slice(0, 200)}`);
   const end = chinaDate(paidAt);

@@ -6,10 +6,10 @@
  *
  * Speed (1 000 000 orders over a year, SQLite, 2 cores; bench/orders.ts): the index `orders
  * (paid_at, store_id, paid_fen, id)` (migration 0012_income) covers the query, so a month of days
- * reads ~80 000 index entries and no table rows (30–50 ms; 3–4 s scanning the table without it).
+ * reads ~80 000 index entries and no table rows (~50 ms; 3–4 s scanning the table without it).
  * On SQLite a statement runs on the event loop, so a range is read two days at a time with a turn
  * of the loop between: while years of days were computed back to back another client's list kept
- * its p99 (12 ms against 10 ms alone; 125 ms with week-long slices, 60 ms alone on a busier run).
+ * a p99 of 12–26 ms (10–12 ms alone); with week-long slices it was 125 ms.
  */
 import {
   CHINA_OFFSET_MS,
