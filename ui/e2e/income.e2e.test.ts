@@ -25,12 +25,16 @@ async function api<T>(session: Session, token: string, path: string): Promise<T>
   return body.data;
 }
 
-/** The screen has drawn the answer to its current URL: cards, charts (canvas) and table rows. */
-async function incomeShown(page: Page, charts: number): Promise<void> {
-  await page.locator('.wx-income-stat').first().waitFor();
+/**
+ * The screen has drawn the answer for `unit` (日/周/月: the table's first tab names the answer's
+ * granularity, so an earlier answer still on screen does not pass): cards, `charts` charts drawn
+ * (canvas), no spinner.
+ */
+async function incomeShown(page: Page, unit: string, charts: number): Promise<void> {
+  await page.locator('.wx-income-table-card .ant-tabs-tab').getByText(`按${unit}`, { exact: true }).waitFor();
   await page.waitForFunction(() => !document.querySelector('.wx-income .ant-spin-spinning'));
   await page.waitForFunction(
-    (n) => document.querySelectorAll('.wx-income-charts canvas').length >= n,
+    (n) => document.querySelectorAll('.wx-income-charts canvas').length === n,
     charts,
   );
 }
@@ -107,7 +111,7 @@ describe.runIf(browserAvailable())('收入统计 and the admin dashboard (e2e)',
   it('OMS/income shows the last 30 days as the server counts them: cards, charts, table', async () => {
     const { page, errors } = view;
     await page.goto('/admin/OMS/income');
-    await incomeShown(page, 3);
+    await incomeShown(page, '日', 3);
     // The screen's default range is the server's (core's defaultIncomeRange): the last 30 days.
     const report = await api<IncomeReport>(session, token, '/api/admin/income');
     expect(report.series).toHaveLength(30);
@@ -132,13 +136,13 @@ describe.runIf(browserAvailable())('收入统计 and the admin dashboard (e2e)',
     const { page, errors } = view;
     await page.locator('.wx-income-toolbar .ant-segmented-item', { hasText: '周' }).click();
     await page.waitForURL(/granularity=week/);
-    await incomeShown(page, 3);
+    await incomeShown(page, '周', 3);
     expect(await page.locator('.wx-income-table .ant-table-row').count()).toBe(12);
     await fullPage(page, 'income-week');
 
     await page.locator('.wx-income-toolbar .ant-segmented-item', { hasText: '月' }).click();
     await page.waitForURL(/granularity=month/);
-    await incomeShown(page, 3);
+    await incomeShown(page, '月', 3);
     const months = await api<IncomeReport>(session, token, `/api/admin/income${new URL(page.url()).search}`);
     expect(await page.locator('.wx-income-table .ant-table-row').count()).toBe(months.series.length);
     await page.getByRole('tab', { name: '按门店' }).click();
@@ -153,7 +157,8 @@ describe.runIf(browserAvailable())('收入统计 and the admin dashboard (e2e)',
     await page.getByRole('combobox', { name: '门店' }).click();
     await page.locator('.ant-select-item-option', { hasText: store.storeName }).first().click();
     await page.waitForURL(new RegExp(`storeId=${store.storeId}`));
-    await incomeShown(page, 2);
+    // The ranking of stores goes once the store's own answer is drawn.
+    await incomeShown(page, '月', 2);
     expect(await statValue(page, '营业额')).toBe(formatMoney(store.revenueFen));
     expect(await page.locator('.wx-income-charts canvas').count()).toBe(2);
     await fullPage(page, 'income-one-store');
@@ -163,7 +168,7 @@ describe.runIf(browserAvailable())('收入统计 and the admin dashboard (e2e)',
   it('exports the table as the CSV the server writes', async () => {
     const { page, errors } = view;
     await page.goto('/admin/OMS/income?granularity=week');
-    await incomeShown(page, 3);
+    await incomeShown(page, '周', 3);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: /导\s?出/ }).click(),
