@@ -26,12 +26,12 @@ async function api<T>(session: Session, token: string, path: string): Promise<T>
 }
 
 /**
- * The screen has drawn the answer for `unit` (日/周/月: the table's first tab names the answer's
+ * The screen has drawn the answer for `unit` (日/周/月: the table's first view names the answer's
  * granularity, so an earlier answer still on screen does not pass): cards, `charts` charts drawn
  * (canvas), no spinner.
  */
 async function incomeShown(page: Page, unit: string, charts: number): Promise<void> {
-  await page.locator('.wx-income-table-card .ant-tabs-tab').getByText(`按${unit}`, { exact: true }).waitFor();
+  await page.locator('.wx-income-view .ant-segmented-item').getByText(`按${unit}`, { exact: true }).waitFor();
   await page.waitForFunction(() => !document.querySelector('.wx-income .ant-spin-spinning'));
   await page.waitForFunction(
     (n) => document.querySelectorAll('.wx-income-charts canvas').length === n,
@@ -145,7 +145,7 @@ describe.runIf(browserAvailable())('收入统计 and the admin dashboard (e2e)',
     await incomeShown(page, '月', 3);
     const months = await api<IncomeReport>(session, token, `/api/admin/income${new URL(page.url()).search}`);
     expect(await page.locator('.wx-income-table .ant-table-row').count()).toBe(months.series.length);
-    await page.getByRole('tab', { name: '按门店' }).click();
+    await page.locator('.wx-income-view .ant-segmented-item', { hasText: '按门店' }).click();
     const storeRows = page.locator('.wx-income-table .ant-table-row');
     await storeRows.first().waitFor();
     expect(await storeRows.count()).toBe(months.byStore.length);

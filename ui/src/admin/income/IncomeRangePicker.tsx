@@ -1,7 +1,8 @@
 /**
  * The range of 收入统计 in the unit of its granularity: days, whole weeks (Monday to Sunday, as
  * dayjs zh-cn counts them) or whole months; nothing after today (China) and no longer a range
- * than core allows (MAX_PERIODS), so the picker cannot ask for what the server refuses.
+ * than core allows (MAX_PERIODS), so the picker cannot ask for what the server refuses. Its own
+ * chunk (the date picker is the screen's heaviest part): the figures show before it arrives.
  */
 import {
   dayText,
@@ -60,7 +61,7 @@ function presetsOf(granularity: Granularity, todayDate: Dayjs): { label: string;
   ];
 }
 
-export function IncomeRangePicker({
+export default function IncomeRangePicker({
   query,
   today,
   onChange,

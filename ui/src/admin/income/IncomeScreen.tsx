@@ -16,19 +16,21 @@ import {
   incomeExportPath,
   incomeQueryString,
 } from '@wanxiang/core';
-import { Alert, App, Button, Card, Segmented, Select, Skeleton, Space, Tabs } from 'antd';
+import { Alert, App, Button, Card, Input, Segmented, Select, Skeleton, Space } from 'antd';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { failureText, useRemote } from '../../public/use-remote';
 import { downloadCsv } from '../../resources/export-csv';
 import { useServices } from '../../session/services-context';
 import { useScreenSearch } from '../tabs/screen-location';
-import { IncomeRangePicker } from './IncomeRangePicker';
 import { IncomeSummary } from './IncomeSummary';
 import { IncomeTable } from './IncomeTable';
 import { chinaToday, incomeSearch, readIncomeQuery, withGranularity } from './income-query';
 import './income.css';
 
+// Chunks of their own, so the cards and the table show first (and the first admin list never
+// loads them): ECharts, and the date picker.
 const IncomeCharts = lazy(() => import('./IncomeCharts'));
+const IncomeRangePicker = lazy(() => import('./IncomeRangePicker'));
 
 export default function IncomeScreen() {
   const { http } = useServices();
@@ -69,7 +71,18 @@ export default function IncomeScreen() {
             options={GRANULARITIES.map((g) => ({ value: g, label: GRANULARITY_LABELS[g] }))}
             onChange={(g) => go(withGranularity(g, today, query.storeId))}
           />
-          <IncomeRangePicker query={query} today={today} onChange={(range) => go({ ...query, ...range })} />
+          <Suspense
+            fallback={
+              <Input
+                aria-label="日期范围"
+                className="wx-income-range-waiting"
+                value={`${query.from} → ${query.to}`}
+                disabled
+              />
+            }
+          >
+            <IncomeRangePicker query={query} today={today} onChange={(range) => go({ ...query, ...range })} />
+          </Suspense>
           <Select<number>
             aria-label="门店"
             className="wx-income-store"
@@ -115,12 +128,14 @@ export default function IncomeScreen() {
             <IncomeCharts report={report} />
           </Suspense>
           <Card size="small" className="wx-income-table-card">
-            <Tabs
-              activeKey={view}
-              onChange={(v) => setView(v as IncomeTableView)}
-              items={[
-                { key: 'period', label: `按${GRANULARITY_LABELS[report.granularity]}` },
-                { key: 'store', label: '按门店' },
+            <Segmented<IncomeTableView>
+              aria-label="表格"
+              className="wx-income-view"
+              value={view}
+              onChange={setView}
+              options={[
+                { value: 'period', label: `按${GRANULARITY_LABELS[report.granularity]}` },
+                { value: 'store', label: '按门店' },
               ]}
             />
             <IncomeTable report={report} view={view} loading={remote.state === 'loading'} />
