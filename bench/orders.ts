@@ -13,6 +13,11 @@
  *     1.4 % of orders `paid`, so `status=paid` has no page 5 000 here);
  *   - `wanxiang orders export --format csv` of every order ≤ 10 s, server and CLI each under
  *     200 MB peak RSS, and another client's list p99 ≤ 50 ms while it runs;
+ *   - 收入统计 (`GET /api/admin/income`, server/src/domain/income) over the same orders: a month of
+ *     days ≤ 250 ms at the median (the issue's "well under a second"); a year of months, a month
+ *     of one store and the /admin dashboard reported; another client's list p99 while years of
+ *     days are computed back to back (reported: SQLite runs a statement on the event loop, so the
+ *     income reads a week at a time);
  *   - with `BENCH_POSTGRES_URL=postgres://…` the same list on PostgreSQL (reported, no bar), in the
  *     schema `bench_orders`, seeded, `VACUUM ANALYZE`d and dropped afterwards.
  *
@@ -21,7 +26,7 @@
  * Orders are loaded by server/bench/seed-orders.ts into a temporary DATA_DIR (removed at the end);
  * `BENCH_ORDERS_DIR=<dir>` keeps the seeded folder there and reuses it on the next run.
  * `BENCH_ROUNDS` (default 2) alternates bare/list load rounds of `BENCH_SECONDS` (default 10);
- * `BENCH_ORDERS_ONLY=list,export,load` picks parts, `BENCH_ORDERS_SKIP_SQLITE=1` measures only
+ * `BENCH_ORDERS_ONLY=list,income,export,load` picks parts, `BENCH_ORDERS_SKIP_SQLITE=1` measures only
  * PostgreSQL.
  * Prints each figure beside its bar and exits non-zero when a SQLite bar is missed.
  */
@@ -42,8 +47,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const KEEP_DIR = process.env.BENCH_ORDERS_DIR;
 const PG_URL = process.env.BENCH_POSTGRES_URL;
-/** `BENCH_ORDERS_ONLY=list,load,export` runs only those parts (default: all). */
-const ONLY = new Set((process.env.BENCH_ORDERS_ONLY ?? 'list,load,export').split(','));
+/** `BENCH_ORDERS_ONLY=list,income,load,export` runs only those parts (default: all). */
+const ONLY = new Set((process.env.BENCH_ORDERS_ONLY ?? 'list,income,load,export').split(','));
 const ADMIN_PASSWORD = 'Bench#Admin-2024';
 const CAPTCHA = 'bench-orders';
 
@@ -449,6 +454,80 @@ function countCsvRows(file: string): number {
   return records - 1;
 }
 
+// ---- 收入统计 ------------------------------------------------------------------------------------
+
+/** `YYYY-MM-DD` of the China day `days` after the one `ms` falls in. */
+const chinaDate = (ms: number, days = 0) =>
+  new Date(ms + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+
+// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field
+async function getJson(server: Server, url: string): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${server.base}${url}`, { headers: { authorization: `Bearer ${server.token}` } });
+  return { status: res.status, body: await res.json() };
+}
+
+/**
+ * The income figures over the seeded orders, ranges ending on the day of the newest completed
+ * order's payment (a reused BENCH_ORDERS_DIR is older than today): medians on one connection, then another client's
+ * list latencies while a year of days is asked for back to back.
+ */
+async function incomeFigures(server: Server, label: string, bars: boolean): Promise<void> {
+  // The newest completed order (paid, and served by the list's own index on both databases).
+  const last = await getJson(server, '/api/admin/orders?status=completed&limit=1&withTotal=false');
+  const paidAt = Date.parse(last.body.data.results[0]?.paidAt ?? '');
+  if (!Number.isFinite(paidAt)) throw new Error(`no paid order: ${JSON.stringify(last.body).slice(0, 200)}`);
+  const end = chinaDate(paidAt);
+  const month = `/api/admin/income?granularity=day&from=${chinaDate(paidAt, -29)}&to=${end}`;
+  const yearOfMonths = `/api/admin/income?granularity=month&from=${chinaDate(paidAt, -330).slice(0, 8)}01&to=${end}`;
+  const yearOfDays = `/api/admin/income?granularity=day&from=${chinaDate(paidAt, -364)}&to=${end}`;
+  const check = await getJson(server, month);
+  const { series, totals, byStore } = check.body.data ?? {};
+  if (check.status !== 200 || series?.length !== 30 || !(totals?.orders > 0))
+    throw new Error(`unexpected income answer: ${JSON.stringify(check.body).slice(0, 300)}`);
+  const store = `${month}&storeId=${byStore[0].storeId}`;
+  const [monthMs = [], storeMs = [], dashboardMs = []] = await oneConnection(
+    server,
+    [month, store, '/api/admin/dashboard'],
+    30,
+    3,
+  );
+  const [yearMs = []] = await oneConnection(server, [yearOfMonths], 5, 1);
+  const m = (s: number[]) => quantile(s, 0.5);
+  console.log(
+    `  income, one connection (load ${load()}): a month of days is ${series.length} rows, ${totals.orders.toLocaleString('en')} orders`,
+  );
+  report({
+    name: `${label} income: a month of days, every store: median`,
+    value: m(monthMs),
+    unit: 'ms',
+    bar: bars ? { op: '≤', limit: 250 } : undefined,
+  });
+  report({ name: `${label} income: the same month, one store: median`, value: m(storeMs), unit: 'ms' });
+  report({ name: `${label} income: a year of months: median`, value: m(yearMs), unit: 'ms' });
+  report({ name: `${label} /admin dashboard: median`, value: m(dashboardMs), unit: 'ms' });
+
+  // Another client's list alone, then while years of days are computed one after the other.
+  const [alone = []] = await oneConnection(server, [LIST], 300, 0);
+  report({ name: `${label} list p99 alone, just before`, value: quantile(alone, 0.99), unit: 'ms' });
+  let busy = true;
+  const years = (async () => {
+    let n = 0;
+    while (busy) {
+      await getJson(server, yearOfDays);
+      n++;
+    }
+    return n;
+  })();
+  const [during = []] = await oneConnection(server, [LIST], 300, 0);
+  busy = false;
+  const computed = await years;
+  report({
+    name: `${label} list p99 while ${computed} years of days were computed`,
+    value: quantile(during, 0.99),
+    unit: 'ms',
+  });
+}
+
 // ---- figures per database ------------------------------------------------------------------------
 
 async function listFigures(server: Server, label: string, bars: boolean): Promise<void> {
@@ -600,6 +679,7 @@ async function sqlite(): Promise<void> {
       // The export before the load test: its memory is then the export's, not the leftovers of
       // 50 000 list answers still waiting for a full garbage collection.
       if (ONLY.has('list')) await listFigures(server, 'SQLite', true);
+      if (ONLY.has('income')) await incomeFigures(server, 'SQLite', true);
       if (ONLY.has('export')) await exportFigures(server, dir);
       if (ONLY.has('load')) {
         const uncached = await startServer(dir, '', { LIST_ROW_CACHE_MB: '0' });
@@ -635,6 +715,7 @@ async function postgres(url: string): Promise<void> {
     const server = await startServer(dir, scoped.toString());
     try {
       if (ONLY.has('list')) await listFigures(server, 'PostgreSQL', false);
+      if (ONLY.has('income')) await incomeFigures(server, 'PostgreSQL', false);
       if (ONLY.has('load')) await loadFigures(server, 'PostgreSQL', false);
     } finally {
       await stop(server.child);

@@ -1,6 +1,8 @@
 export * from './blog/public-api';
 export * from './config';
+export * from './contract/dashboard';
 export * from './contract/envelope';
+export * from './contract/income';
 export * from './contract/permissions';
 export * from './contract/server-monitor';
 export * from './docs/index';
@@ -12,6 +14,7 @@ export * from './http/error-catalogue';
 export * from './http/ports';
 export * from './http/qr-login-api';
 export * from './i18n/zh-CN';
+export * from './income/index';
 export * from './marketing/index';
 export * from './merchant/join';
 export * from './navigation/menu';

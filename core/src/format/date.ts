@@ -9,6 +9,23 @@
  */
 export const CHINA_OFFSET_MS = 8 * 3_600_000;
 
+export const DAY_MS = 86_400_000;
+
+/** The China day an instant falls on (days since 1970-01-01 in China). */
+export function chinaDayOf(ms: number): number {
+  return Math.floor((ms + CHINA_OFFSET_MS) / DAY_MS);
+}
+
+/** The first instant (epoch ms) of a China day: 16:00 UTC the day before. */
+export function chinaDayStart(day: number): number {
+  return day * DAY_MS - CHINA_OFFSET_MS;
+}
+
+/** China's midnight that began the day holding `ms`. */
+export function chinaMidnightOf(ms: number): number {
+  return chinaDayStart(chinaDayOf(ms));
+}
+
 /** `toISOString()` of the instant moved to UTC+8, or null when `value` is no time. */
 function chinaIso(value: string | number | Date): string | null {
   const ms =

@@ -9,15 +9,8 @@
  *
  * China Standard Time is UTC+8 all year (format/date.ts), so a China day is arithmetic.
  */
-import { CHINA_OFFSET_MS } from '../format/date';
+import { chinaMidnightOf, DAY_MS } from '../format/date';
 import { type CouponTemplateFacts, type Instant, instantMs } from './types';
-
-export const DAY_MS = 86_400_000;
-
-/** The instant a China day starts (00:00 UTC+8) for the day holding `ms`. */
-export function chinaDayStart(ms: number): number {
-  return Math.floor((ms + CHINA_OFFSET_MS) / DAY_MS) * DAY_MS - CHINA_OFFSET_MS;
-}
 
 export interface CouponWindow {
   /** Usable from (inclusive); null: from issue. */
@@ -38,7 +31,7 @@ export function couponWindow(
   }
   const days = template.validDays ?? 0;
   if (!Number.isInteger(days) || days < 1) return { startsAt: issued, expiresAt: null };
-  return { startsAt: issued, expiresAt: chinaDayStart(issued) + days * DAY_MS };
+  return { startsAt: issued, expiresAt: chinaMidnightOf(issued) + days * DAY_MS };
 }
 
 /** The expiry instant of a coupon issued at `issuedAt` (userCoupons.expiresAt), or null. */

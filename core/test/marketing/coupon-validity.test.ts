@@ -1,7 +1,7 @@
 /** An issued coupon's window: 固定日期 as given, 领取后 N 天 in whole China days. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CHINA_OFFSET_MS, chinaDayStart, couponExpiresAt, couponWindow, DAY_MS } from '../../src/index';
+import { CHINA_OFFSET_MS, chinaMidnightOf, couponExpiresAt, couponWindow, DAY_MS } from '../../src/index';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -47,7 +47,7 @@ describe('couponWindow', () => {
           expect(end).toBeGreaterThan(issued);
           expect(end - issued).toBeLessThanOrEqual(days * DAY_MS);
           expect(end - issued).toBeGreaterThan((days - 1) * DAY_MS);
-          expect(chinaDayStart(end - 1)).toBe(end - DAY_MS);
+          expect(chinaMidnightOf(end - 1)).toBe(end - DAY_MS);
         },
       ),
     );

@@ -14,6 +14,7 @@ import { migration0008Orders } from './migrations/0008_orders.js';
 import { migration0009PrintJobs } from './migrations/0009_print_jobs.js';
 import { migration0010Scheduler } from './migrations/0010_scheduler.js';
 import { migration0011Marketing } from './migrations/0011_marketing.js';
+import { migration0012Income } from './migrations/0012_income.js';
 import type { DialectMigration } from './migrations/migration.js';
 import type { Database } from './schema.js';
 
@@ -35,6 +36,8 @@ export const MIGRATIONS: Readonly<Record<string, DialectMigration>> = {
   '0010_scheduler': migration0010Scheduler,
   // userCoupons.ruleId: the rule that issued a coupon (server/src/domain/marketing).
   '0011_marketing': migration0011Marketing,
+  // Orders by the time they were paid, for the income figures (server/src/domain/income).
+  '0012_income': migration0012Income,
 };
 
 function provider(dialect: DialectName, migrations: Readonly<Record<string, DialectMigration>>) {

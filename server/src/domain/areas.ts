@@ -12,8 +12,10 @@ import type { DomainArea } from './area.js';
 import { blogArea } from './blog/index.js';
 import { communityArea } from './community/index.js';
 import { crmArea } from './crm/index.js';
+import { dashboardArea } from './dashboard/index.js';
 import { docsArea } from './docs/index.js';
 import { financeArea } from './finance/index.js';
+import { incomeArea } from './income/index.js';
 import { marketingArea } from './marketing/index.js';
 import { mediaArea } from './media/index.js';
 import { merchantArea } from './merchant/index.js';
@@ -43,6 +45,8 @@ export const AREAS: readonly DomainArea[] = [
   ordersArea,
   marketingArea,
   printingArea,
+  incomeArea,
+  dashboardArea,
 ];
 
 /** The resource engine's extensions from every area's `register` (the server's; seeders' and scripts' too). */

@@ -36,10 +36,23 @@ export async function exportCsv(
   baseURL = '',
 ): Promise<string> {
   const { page: _page, limit: _limit, cursor: _cursor, ...filters } = params;
+  return downloadCsv(http, client.exportPath('csv', filters), client.def.title, baseURL);
+}
+
+/**
+ * Fetches a CSV route with the bearer token and hands the file to the browser (the server's name
+ * for it, or `{title}_{time}.csv`); resolves with the file name, rejects like an HTTP client call.
+ */
+export async function downloadCsv(
+  http: HttpClient,
+  path: string,
+  title: string,
+  baseURL = '',
+): Promise<string> {
   const headers: Record<string, string> = {};
   const token = http.ports.tokenStore.get();
   if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(`${baseURL}${client.exportPath('csv', filters)}`, { headers });
+  const response = await fetch(`${baseURL}${path}`, { headers });
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => null);
     const outcome = classify(response.status, body, 'query');
@@ -49,7 +62,7 @@ export async function exportCsv(
       : new ApiError(response.status, response.status, `导出失败（HTTP ${response.status}）`);
   }
   const blob = await response.blob();
-  const name = fileName(client.def.title, response.headers.get('content-disposition'));
+  const name = fileName(title, response.headers.get('content-disposition'));
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

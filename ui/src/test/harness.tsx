@@ -58,6 +58,8 @@ export const server = setupServer(
   http.get(`${API}/api/me/preferences`, () => HttpResponse.json({ success: true, data: {} })),
   http.put(`${API}/api/me/preferences/:key`, () => HttpResponse.json({ success: true, data: null })),
   http.delete(`${API}/api/me/preferences/:key`, () => HttpResponse.json({ success: true, data: null })),
+  // The admin home's figures: none of the test users' areas (system, blog) has any.
+  http.get(`${API}/api/admin/dashboard`, () => HttpResponse.json({ success: true, data: { at: 0 } })),
 );
 
 /** Signed in as `user` (a stored token, /api/user/current answering that user). */

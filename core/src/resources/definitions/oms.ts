@@ -206,7 +206,10 @@ export const orders = defineResource({
   // priced by the server with core's priceOrder.
   noCreate: true,
   noDelete: true,
-  indexes: [['storeId', 'status', '-createdAt']],
+  indexes: [
+    ['storeId', 'status', '-createdAt'],
+    ['paidAt', 'storeId', 'paidFen'],
+  ],
   fields: {
     orderNo: f.string('订单号', { readOnly: true, unique: true, searchable: true, filterable: true }),
     storeId: f.relation('门店', 'stores', { readOnly: true }),

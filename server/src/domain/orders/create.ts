@@ -116,7 +116,12 @@ export async function createOrder(tx: MoveTx, body: unknown, operatorId: number 
     tx.now,
   );
   if (draft.couponId && draft.userId && priced.couponFen > 0) {
-    await useCoupon(tx.trx, { userCouponId: draft.couponId, userId: draft.userId, orderId: order.id, now: tx.now });
+    await useCoupon(tx.trx, {
+      userCouponId: draft.couponId,
+      userId: draft.userId,
+      orderId: order.id,
+      now: tx.now,
+    });
     await tx.trx
       .updateTable(modelOf(orders).table)
       .set({ coupon_id: draft.couponId })

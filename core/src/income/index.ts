@@ -1,0 +1,4 @@
+export * from './periods';
+export * from './query';
+export * from './report';
+export * from './table';
