@@ -14,7 +14,7 @@
  *   units of a line always add up to the line's payable; its points likewise.
  */
 import { formatMoney } from '../format/money';
-import { ORDER_STATUS_LABELS, type OrderStatus } from './moves';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from './moves';
 
 /** An order line as the order keeps it (items), with what pricing gave it. */
 export interface RefundableLine {
@@ -66,15 +66,9 @@ export type RefundPlan =
   | { ok: false; field?: string; message: string };
 
 /** The statuses an order may be refunded in: paid and every later one except cancelled. */
-export const REFUNDABLE_STATUSES: readonly OrderStatus[] = [
-  'paid',
-  'accepted',
-  'preparing',
-  'ready',
-  'delivering',
-  'delivered',
-  'completed',
-];
+export const REFUNDABLE_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter(
+  (s) => s !== 'pending_payment' && s !== 'cancelled',
+);
 
 /** ⌊total·k/n⌋ with integers only (total·k stays far below 2^53 for any order). */
 const cumulative = (total: number, k: number, n: number) => Math.floor((total * k) / n);

@@ -36,7 +36,7 @@ const pageHooks: ResourceHooks = {
     if (docId !== null) await reindexDoc(ctx.trx, ctx.dialect, docId, ctx.now);
   },
   async beforeDelete(ctx, id) {
-    const docId = await docOfPage(ctx.db, id);
+    const docId = await docOfPage(ctx.trx, id);
     if (docId !== null) deleting.set(id, docId);
   },
   async afterDelete(ctx, id) {

@@ -52,26 +52,40 @@ function checkChange(change: number): void {
     throw new Error(`ledger change must be a non-zero integer, got ${change}`);
 }
 
+/**
+ * Adds `change` to a user's `column` (balance_fen or points) unless it would go below zero;
+ * answers the amount after it, or refuses: 404 without the user, 409 with `short(held)` else.
+ */
+async function moveUserAmount(
+  tx: LedgerTx,
+  userId: number,
+  column: 'balance_fen' | 'points',
+  change: number,
+  short: (held: number) => string,
+): Promise<number> {
+  const updated = await tx.trx
+    .updateTable('users')
+    .set({ [column]: sql`${sql.ref(column)} + ${change}`, updated_at: nextUpdatedAt(tx.now) })
+    .where('id', '=', userId)
+    .where(sql<boolean>`${sql.ref(column)} + ${change} >= 0`)
+    .returning([column])
+    .executeTakeFirst();
+  if (updated) return Number(updated[column]);
+  const user = await tx.trx.selectFrom('users').select([column]).where('id', '=', userId).executeTakeFirst();
+  if (!user) throw notFound('用户不存在');
+  throw conflict(short(Number(user[column])));
+}
+
 /** Moves a user's balance by `changeFen`; a debit larger than the balance is refused (409 余额不足). */
 export async function moveBalance(tx: LedgerTx, move: BalanceMove): Promise<LedgerEntry> {
   checkChange(move.changeFen);
-  const updated = await tx.trx
-    .updateTable('users')
-    .set({ balance_fen: sql`balance_fen + ${move.changeFen}`, updated_at: nextUpdatedAt(tx.now) })
-    .where('id', '=', move.userId)
-    .where(sql<boolean>`balance_fen + ${move.changeFen} >= 0`)
-    .returning(['balance_fen'])
-    .executeTakeFirst();
-  if (!updated) {
-    const user = await tx.trx
-      .selectFrom('users')
-      .select(['balance_fen'])
-      .where('id', '=', move.userId)
-      .executeTakeFirst();
-    if (!user) throw notFound('用户不存在');
-    throw conflict(`余额不足：当前余额 ${yuan(Number(user.balance_fen))}，需要 ${yuan(-move.changeFen)}`);
-  }
-  const balanceAfterFen = Number(updated.balance_fen);
+  const balanceAfterFen = await moveUserAmount(
+    tx,
+    move.userId,
+    'balance_fen',
+    move.changeFen,
+    (held) => `余额不足：当前余额 ${yuan(held)}，需要 ${yuan(-move.changeFen)}`,
+  );
   const entry = await appendRow(
     tx.trx,
     balanceLedger,
@@ -168,23 +182,13 @@ export interface PointsMove {
 /** Moves a user's points; spending more than the user holds is refused (409 积分不足). */
 export async function movePoints(tx: LedgerTx, move: PointsMove): Promise<LedgerEntry> {
   checkChange(move.change);
-  const updated = await tx.trx
-    .updateTable('users')
-    .set({ points: sql`points + ${move.change}`, updated_at: nextUpdatedAt(tx.now) })
-    .where('id', '=', move.userId)
-    .where(sql<boolean>`points + ${move.change} >= 0`)
-    .returning(['points'])
-    .executeTakeFirst();
-  if (!updated) {
-    const user = await tx.trx
-      .selectFrom('users')
-      .select(['points'])
-      .where('id', '=', move.userId)
-      .executeTakeFirst();
-    if (!user) throw notFound('用户不存在');
-    throw conflict(`积分不足：当前 ${Number(user.points)} 积分，需要 ${-move.change} 积分`);
-  }
-  const balanceAfter = Number(updated.points);
+  const balanceAfter = await moveUserAmount(
+    tx,
+    move.userId,
+    'points',
+    move.change,
+    (held) => `积分不足：当前 ${held} 积分，需要 ${-move.change} 积分`,
+  );
   const entry = await appendRow(
     tx.trx,
     pointsLedger,

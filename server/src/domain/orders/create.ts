@@ -19,8 +19,7 @@ import { movePoints } from '../finance/ledger.js';
 import { useCoupon } from '../marketing/order-coupons.js';
 import { priceCart } from './cart.js';
 import { writeHistory } from './history.js';
-import type { MoveTx } from './moves.js';
-import { ORDER_TOPIC } from './moves.js';
+import { announce, type MoveTx } from './moves.js';
 import { appendNumbered } from './numbers.js';
 import { orderSettings } from './settings.js';
 
@@ -144,14 +143,6 @@ export async function createOrder(tx: MoveTx, body: unknown, operatorId: number 
     tx.now,
   );
   tx.touched('orderHistory');
-  const pushed = {
-    id: order.id,
-    orderNo: order.orderNo,
-    storeId: order.storeId,
-    status: order.status,
-    from: null,
-    move: 'create',
-  };
-  tx.afterCommit(() => tx.publish(ORDER_TOPIC, { type: 'created', order: pushed }));
+  announce(tx, 'created', order, { from: null, move: 'create' });
   return order;
 }

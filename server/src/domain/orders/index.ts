@@ -22,7 +22,7 @@ import { createOrder, previewPrice } from './create.js';
 import { assignRunner } from './deliveries.js';
 import { dispatchBoard } from './dispatch.js';
 import { readHistory } from './history.js';
-import { type MoveServices, moveOrder, ORDER_TOPIC } from './moves.js';
+import { announce, type MoveServices, moveOrder } from './moves.js';
 import { refundOrder } from './refunds.js';
 import { rowById } from './rows.js';
 import { orderTasks } from './timers.js';
@@ -67,12 +67,7 @@ export function registerOrders(engine: EngineExtensions, services: MoveServices 
     const request = lines ? { lines } : amountFen != null ? { amountFen } : {};
     const record = await refundOrder(ctx, order, request, { reason, operatorId: ctx.user?.id ?? null });
     ctx.touched('orderHistory');
-    ctx.afterCommit(() =>
-      ctx.publish(ORDER_TOPIC, {
-        type: 'refund',
-        order: { id: order.id, orderNo: order.orderNo, status: order.status },
-      }),
-    );
+    announce(ctx, 'refund', order);
     return record ?? order;
   });
 
@@ -97,12 +92,7 @@ export function registerOrders(engine: EngineExtensions, services: MoveServices 
     const order = await rowById(ctx.trx, 'orders', Number(ctx.row.orderId));
     if (!order) throw notFound('配送单对应的订单不存在');
     await assignRunner(ctx, order, Number(ctx.input.runnerId));
-    ctx.afterCommit(() =>
-      ctx.publish(ORDER_TOPIC, {
-        type: 'assigned',
-        order: { id: order.id, orderNo: order.orderNo, status: order.status, runnerId: ctx.input.runnerId },
-      }),
-    );
+    announce(ctx, 'assigned', order, { runnerId: ctx.input.runnerId });
     return undefined;
   });
 

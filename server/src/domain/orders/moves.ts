@@ -54,6 +54,23 @@ export interface Mover {
 /** The topic the admin order board listens to (core's ORDER_BOARD_TOPIC). */
 export const ORDER_TOPIC = ORDER_BOARD_TOPIC;
 
+/** After the commit, tells the order board (core's ORDER_BOARD_TOPIC) what happened to an order. */
+export function announce(
+  tx: Pick<MoveTx, 'afterCommit' | 'publish'>,
+  type: 'created' | 'status' | 'refund' | 'assigned',
+  order: WireRow,
+  extra: Record<string, unknown> = {},
+): void {
+  const message = {
+    id: order.id,
+    orderNo: order.orderNo,
+    storeId: order.storeId,
+    status: order.status,
+    ...extra,
+  };
+  tx.afterCommit(() => tx.publish(ORDER_TOPIC, { type, order: message }));
+}
+
 type Effect = (tx: MoveTx, order: WireRow, input: MoveInput, reason: string) => Promise<void>;
 
 /** Work an effect does outside this module (receipt printing), given by the area at start. */
@@ -267,14 +284,6 @@ export async function moveOrder(
     tx.now,
   );
   tx.touched('orderHistory');
-  const pushed = {
-    id: order.id,
-    orderNo: order.orderNo,
-    storeId: order.storeId,
-    status: order.status,
-    from: decision.from,
-    move,
-  };
-  tx.afterCommit(() => tx.publish(ORDER_TOPIC, { type: 'status', order: pushed }));
+  announce(tx, 'status', order, { from: decision.from, move });
   return order;
 }
