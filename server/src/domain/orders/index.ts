@@ -3,7 +3,7 @@
  * moves with their money, stock, coupons, points and deliveries, refunds, and the timeline.
  * See README.md.
  */
-import { decideOrderMove, ORDER_MOVES } from '@wanxiang/core';
+import { can, decideOrderMove, ORDER_MOVES } from '@wanxiang/core';
 import type { FastifyInstance } from 'fastify';
 import { conflict, invalidInput, notFound, ok } from '../../http/envelope.js';
 import { changeRowWhen } from '../../resources/actions.js';
@@ -60,7 +60,7 @@ export function registerOrders(engine: EngineExtensions, services: MoveServices 
     ctx.afterCommit(() =>
       ctx.publish(ORDER_TOPIC, {
         type: 'refund',
-        order: { id: order.id, orderNo: order.orderNo, status: order.status },
+        order: { id: order.id, orderNo: order.orderNo, storeId: order.storeId, status: order.status },
       }),
     );
     return record ?? order;
@@ -90,7 +90,13 @@ export function registerOrders(engine: EngineExtensions, services: MoveServices 
     ctx.afterCommit(() =>
       ctx.publish(ORDER_TOPIC, {
         type: 'assigned',
-        order: { id: order.id, orderNo: order.orderNo, status: order.status, runnerId: ctx.input.runnerId },
+        order: {
+          id: order.id,
+          orderNo: order.orderNo,
+          storeId: order.storeId,
+          status: order.status,
+          runnerId: ctx.input.runnerId,
+        },
       }),
     );
     return undefined;
@@ -112,6 +118,14 @@ export function registerOrders(engine: EngineExtensions, services: MoveServices 
 }
 
 async function routes(app: FastifyInstance): Promise<void> {
+  // The order board (OMS/order) and the dispatch screen (runner/dispatch) listen to every order's
+  // news; whoever may read either screen may hear it.
+  app.hub.allowTopic(
+    ORDER_TOPIC,
+    (user) =>
+      user !== null && (can(user.permissions, 'oms', 'read') || can(user.permissions, 'runner', 'read')),
+  );
+
   app.get<{ Querystring: { storeId?: string } }>(
     '/api/admin/dispatch',
     {
