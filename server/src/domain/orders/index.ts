@@ -12,6 +12,7 @@ import { parseId } from '../../resources/query.js';
 import type { WireRow } from '../../resources/storage.js';
 import type { DomainArea } from '../area.js';
 import { createOrder, previewPrice } from './create.js';
+import { findCustomers } from './customers.js';
 import { assignRunner } from './deliveries.js';
 import { dispatchBoard } from './dispatch.js';
 import { readHistory } from './history.js';
@@ -149,6 +150,14 @@ async function routes(app: FastifyInstance): Promise<void> {
       schema: { tags, summary: '订单：算价（与下单同一计价函数，不保存）' },
     },
     async (request) => ok(await previewPrice(app.db, request.body, app.config.now())),
+  );
+  app.get<{ Querystring: { q?: string } }>(
+    '/api/admin/orders/customers',
+    {
+      preHandler: app.requirePermission('oms', 'write'),
+      schema: { tags, summary: '订单：收银台查找会员（手机号、用户名或昵称），含余额与积分' },
+    },
+    async (request) => ok(await findCustomers(app.db as never, String(request.query.q ?? ''))),
   );
   app.get<{ Params: { id: string } }>(
     '/api/admin/orders/:id/history',
