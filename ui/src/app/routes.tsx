@@ -16,6 +16,7 @@ import {
 } from '@wanxiang/core';
 import { Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { customScreenOf } from '../admin/custom-screens';
 import { publicScreenOf } from '../public/screens';
 import { Loading } from '../screens/Loading';
 import { lazyScreen } from '../screens/lazy-screen';
@@ -52,10 +53,15 @@ export function buildRoutes(services: Services): RouteObject[] {
       errorElement: <MonitorError />,
       handle: { preload: ServerMonitor.preload, keepAlive: false } satisfies RouteHandle,
     }),
-    custom: (route) => ({
-      element: <AdminScreen title={route.title} />,
-      handle: { preload: AdminScreen.preload } satisfies RouteHandle,
-    }),
+    custom: (route) => {
+      const Screen = customScreenOf(route.pattern);
+      return Screen
+        ? { element: <Screen />, handle: { preload: Screen.preload } satisfies RouteHandle }
+        : {
+            element: <AdminScreen title={route.title} />,
+            handle: { preload: AdminScreen.preload } satisfies RouteHandle,
+          };
+    },
     // ResourcePage decides inside its chunk what the registry lists for the route, so the route
     // table (in the entry chunk) never imports the registry.
     resource: (route) => ({
