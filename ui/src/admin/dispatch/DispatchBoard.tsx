@@ -104,8 +104,6 @@ export default function DispatchBoard() {
     setBusy(delivery.deliveryId);
     try {
       await api.assign(delivery.deliveryId, runnerId);
-      const name = delivery.candidates.find((c) => c.id === runnerId)?.name ?? `#${runnerId}`;
-      message.success(`已派给 ${name}：${delivery.order.orderNo}`);
       await load();
     } catch (error) {
       const text = unreportedFailure(error);
@@ -186,7 +184,9 @@ export default function DispatchBoard() {
                 render: (_, w) => (
                   <div>
                     <div className="wx-order-no-text">{w.order.orderNo}</div>
-                    <div className="wx-order-muted">{w.order.storeName}</div>
+                    <div className="wx-order-muted">
+                      {w.order.storeName} · {formatMoney(w.order.payableFen)}
+                    </div>
                   </div>
                 ),
               },
@@ -196,32 +196,21 @@ export default function DispatchBoard() {
                 render: (_, w) => <span className="wx-dispatch-address">{w.order.address ?? '-'}</span>,
               },
               {
-                key: 'amount',
-                title: '金额',
-                align: 'right',
-                render: (_, w) => formatMoney(w.order.payableFen),
-              },
-              {
                 key: 'status',
                 title: '状态',
                 render: (_, w) => (
-                  <Space orientation="vertical" size={2}>
+                  <div>
                     {w.deliveryStatus === 'waiting' ? (
                       <Tag color="orange">待派单</Tag>
                     ) : (
                       <Tag color="blue">已派 · {runnerName(w.runnerId)}</Tag>
                     )}
-                    <span className="wx-order-muted">订单{statusLabel(w.order.status)}</span>
-                  </Space>
-                ),
-              },
-              {
-                key: 'wait',
-                title: '已等待',
-                render: (_, w) => (
-                  <Tooltip title={`发起配送 ${formatDateTime(w.requestedAt)}`}>
-                    <span>{waited(w.requestedAt, now)}</span>
-                  </Tooltip>
+                    <Tooltip
+                      title={`订单${statusLabel(w.order.status)}，${formatDateTime(w.requestedAt)} 发起配送`}
+                    >
+                      <div className="wx-order-muted">已等 {waited(w.requestedAt, now)}</div>
+                    </Tooltip>
+                  </div>
                 ),
               },
               {

@@ -9,6 +9,12 @@ import { useEffect, useState } from 'react';
 import type { CardRow, CounterCustomer, DispatchCandidate, OrderApi, OrderRow } from './order-api';
 import { candidateLabel } from './runner-text';
 
+/**
+ * Above the order drawer: a dialog may open together with it (收款 right after 下单, while the
+ * drawer's chunk is still arriving and would otherwise be stacked last).
+ */
+export const DIALOG_Z_INDEX = 1100;
+
 /** The reasons a merchant gives most (美团's 拒单/取消 reasons), one click each. */
 const COMMON_REASONS: Record<string, string[]> = {
   reject: ['商品已售完', '门店太忙，暂不接单', '超出配送范围', '顾客要求取消'],
@@ -61,6 +67,7 @@ export function ReasonDialog({ order, move, run, onClose, report }: DialogProps 
   return (
     <Modal
       open
+      zIndex={DIALOG_Z_INDEX}
       title={`${move.label}：${order.orderNo}`}
       width={MODAL_WIDTH}
       onCancel={onClose}
@@ -139,6 +146,7 @@ export function PayDialog({
   return (
     <Modal
       open
+      zIndex={DIALOG_Z_INDEX}
       title={`收款：${order.orderNo}`}
       width={MODAL_WIDTH}
       onCancel={onClose}
@@ -253,6 +261,7 @@ export function DispatchDialog({ api, order, run, onClose, report }: DialogProps
   return (
     <Modal
       open
+      zIndex={DIALOG_Z_INDEX}
       title={`开始配送：${order.orderNo}`}
       width={MODAL_WIDTH}
       onCancel={onClose}

@@ -103,7 +103,7 @@ interface ListState {
 
 export default function OrderBoard() {
   const { http } = useServices();
-  const { notification, message } = App.useApp();
+  const { notification } = App.useApp();
   const api = useMemo(() => orderApi(http), [http]);
   const permissions = useSession((s) => s.context.user?.permissions ?? NO_PERMISSIONS);
   const writable = can(permissions, 'oms', 'write');
@@ -257,7 +257,6 @@ export default function OrderBoard() {
   const onCreated = (order: OrderRow, customer: CounterCustomer | null) => {
     acted.current.set(order.id, Date.now());
     setCounter(false);
-    message.success(`已下单：${order.orderNo}`);
     refresh();
     go({ order: order.id });
     // The counter takes the money next (收款), as a cashier does.
@@ -267,21 +266,30 @@ export default function OrderBoard() {
   const columns: TableProps<OrderRow>['columns'] = [
     {
       key: 'orderNo',
-      title: '订单号',
+      title: '订单号 / 下单时间',
       render: (_, o) => (
-        <Space size={4}>
-          <Button type="link" size="small" className="wx-order-no" onClick={() => openOrder(o.id)}>
-            {o.orderNo}
-          </Button>
-          {fresh.has(o.id) && <Tag color="red">新</Tag>}
-        </Space>
+        <div className="wx-order-no-cell">
+          <Space size={4}>
+            <Button type="link" size="small" className="wx-order-no" onClick={() => openOrder(o.id)}>
+              {o.orderNo}
+            </Button>
+            {fresh.has(o.id) && <Tag color="red">新</Tag>}
+          </Space>
+          <div className="wx-order-muted">{formatDateTime(o.createdAt)}</div>
+        </div>
       ),
     },
-    {
-      key: 'store',
-      title: '门店',
-      render: (_, o) => list.relations.storeId?.[String(o.storeId)] ?? `#${o.storeId}`,
-    },
+    // A board of one store need not say which store every row is from.
+    ...(view.storeId
+      ? []
+      : [
+          {
+            key: 'store',
+            title: '门店',
+            render: (_: unknown, o: OrderRow) =>
+              list.relations.storeId?.[String(o.storeId)] ?? `#${o.storeId}`,
+          },
+        ]),
     {
       key: 'user',
       title: '顾客',
@@ -312,7 +320,6 @@ export default function OrderBoard() {
     },
     { key: 'fulfilment', title: '履约', render: (_, o) => <FulfilmentTag value={o.fulfilment} /> },
     { key: 'status', title: '状态', render: (_, o) => <StatusTag status={o.status} /> },
-    { key: 'at', title: '下单时间', render: (_, o) => formatDateTime(o.createdAt) },
     {
       key: 'actions',
       title: '操作',

@@ -57,14 +57,12 @@ export function useOrderCommands(
   const run = async (order: OrderRow, action: string, input: Record<string, unknown> = {}) => {
     setBusy(order.id);
     try {
+      // The HTTP client toasts the server's word on success (a mutation); a print job that
+      // failed at the printer is still a success of the request, and says why here.
       const answer = await api.act<unknown>(order.id, action, input);
-      const label = action === 'refund' ? '退款' : (findOrderMove(action)?.label ?? action);
       if (action === 'print') {
         const job = answer as PrintJob;
         if (job.status === 'failed' || job.error) message.error(`打印失败：${job.error ?? job.status}`);
-        else message.success(`已发送打印（任务 #${job.id}）`);
-      } else {
-        message.success(action === 'pay' ? '收款成功' : `${label}成功`);
       }
       onDone(order, action);
     } finally {

@@ -280,6 +280,7 @@ function OrderDetail({ loaded }: { loaded: Loaded }) {
             className="wx-order-timeline"
             items={history.map((h, i) => {
               const refund = h.from !== null && h.from === h.to;
+              const title = refund ? '退款' : h.from === null ? '下单' : statusLabel(h.to);
               return {
                 key: i,
                 color: refund
@@ -289,12 +290,12 @@ function OrderDetail({ loaded }: { loaded: Loaded }) {
                     : i === history.length - 1
                       ? 'blue'
                       : 'green',
-                title: formatDateTime(h.at),
                 content: (
                   <div className="wx-order-timeline-line">
-                    <strong>{refund ? '退款' : h.from === null ? '下单' : statusLabel(h.to)}</strong>
+                    <strong>{title}</strong>
                     <span className="wx-order-muted">{h.operator ?? '系统'}</span>
-                    {h.note && <div className="wx-order-timeline-note">{h.note}</div>}
+                    <span className="wx-order-timeline-at">{formatDateTime(h.at)}</span>
+                    {h.note && h.note !== title && <div className="wx-order-timeline-note">{h.note}</div>}
                   </div>
                 ),
               };

@@ -6,7 +6,7 @@
 import { formatMoney, type RefundRequest, yuanToFen } from '@wanxiang/core';
 import { Alert, Form, Input, InputNumber, Modal, Segmented, Table } from 'antd';
 import { useMemo, useState } from 'react';
-import { type DialogProps, showFailure } from './MoveDialogs';
+import { DIALOG_Z_INDEX, type DialogProps, showFailure } from './MoveDialogs';
 import type { OrderLine } from './order-api';
 import { planOf } from './order-moves';
 
@@ -56,6 +56,7 @@ export default function RefundDialog({ order, run, onClose, report }: DialogProp
   return (
     <Modal
       open
+      zIndex={DIALOG_Z_INDEX}
       title={`退款：${order.orderNo}`}
       width={720}
       onCancel={onClose}
