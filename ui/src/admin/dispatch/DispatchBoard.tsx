@@ -122,6 +122,7 @@ export default function DispatchBoard() {
     <section className="wx-dispatch">
       <div className="wx-order-toolbar">
         <Space wrap size={12}>
+          <h2 className="wx-order-title">按订单派单</h2>
           <Select
             aria-label="门店"
             className="wx-order-store"

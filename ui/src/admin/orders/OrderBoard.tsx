@@ -374,6 +374,7 @@ export default function OrderBoard() {
     <section className="wx-order-board">
       <div className="wx-order-toolbar">
         <Space wrap size={12}>
+          <h2 className="wx-order-title">订单</h2>
           <Select
             aria-label="门店"
             className="wx-order-store"
