@@ -222,7 +222,7 @@ export default function DispatchBoard() {
                     <div className="wx-dispatch-suggestion">
                       <strong>{w.suggestion.name}</strong> {runnerStatusTag(w.suggestion.status)}
                       <div className="wx-order-muted">
-                        {distanceText(w.suggestion.distanceM)} · 进行中 {w.suggestion.openDeliveries} 单
+                        {distanceText(w.suggestion.distanceM)} · 在途 {w.suggestion.openDeliveries} 单
                       </div>
                     </div>
                   ) : (
