@@ -53,6 +53,34 @@ describe('fieldText: one rule for how a value reads', () => {
     expect(fieldText(items, '')).toBe('""');
   });
 
+  it('reads order and refund items as goods lines, not JSON', () => {
+    const items = f.json('商品明细', { shape: 'orderItems' });
+    const lines = [
+      { goodsId: 1, name: '牛肉面', sku: null, qty: 2, unitPriceFen: 2800, refundedQty: 0 },
+      { goodsId: 2, name: '奶茶', sku: '大杯', qty: 1, unitPriceFen: 1800, refundedQty: 1 },
+    ];
+    expect(fieldText(items, lines)).toBe('牛肉面 ×2 ¥56.00；奶茶（大杯）×1 ¥18.00（已退 1）');
+    expect(fieldText(items, lines, { multiline: true })).toBe(
+      '牛肉面 ×2 ¥56.00\n奶茶（大杯）×1 ¥18.00（已退 1）',
+    );
+    // The same text in a sheet: it is a description, not a figure to sum.
+    expect(fieldText(items, lines, { for: 'sheet' })).toBe(fieldText(items, lines));
+    expect(fieldText(items, [{ goodsId: 9, qty: 1 }])).toBe('商品#9 ×1');
+    expect(fieldText(items, [])).toBe('-');
+    expect(fieldText(items, [], { for: 'sheet' })).toBe('');
+    // Not lines at all: the JSON as it is.
+    expect(fieldText(items, { a: 1 })).toBe('{"a":1}');
+    expect(fieldText(items, [1, 2])).toBe('[1,2]');
+
+    const refund = f.json('退款明细', { shape: 'refundItems' });
+    expect(
+      fieldText(refund, [
+        { index: 1, goodsId: 2, name: '奶茶', sku: '大杯', qty: 1, amountFen: 1620, points: 0 },
+      ]),
+    ).toBe('奶茶（大杯）×1 ¥16.20');
+    expect(fieldText(refund, [{ goodsId: 2, qty: 2, amountFen: 100 }])).toBe('商品#2 ×2 ¥1.00');
+  });
+
   it('masks secrets and shows empty values as - (a sheet: nothing)', () => {
     const secret: FieldDef = { type: 'string', label: '密钥', writeOnly: true };
     expect(fieldText(secret, '******')).toBe('******');

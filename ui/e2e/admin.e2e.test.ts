@@ -146,7 +146,7 @@ describe.runIf(browserAvailable())('admin back office (e2e)', () => {
 
   it.each([
     ['OMS/good', 'goods', '排序'],
-    ['OMS/order', 'orders', '骑手'],
+    ['sys-user', 'users', '最近登录'],
   ])(
     'at 1440 px the fixed 操作 column leaves the last data column of /admin/%s in view',
     async (pattern, name, leftOut) => {

@@ -39,7 +39,7 @@ describe.runIf(browserAvailable())('resource screens, to look at (e2e)', () => {
   });
 
   const SCREENS: [string, string][] = [
-    ['OMS/order', 'screen-orders'],
+    ['runner/order', 'screen-deliveries'],
     ['OMS/good', 'screen-goods'],
     ['OMS/store', 'screen-stores'],
     ['sys-user', 'screen-users'],

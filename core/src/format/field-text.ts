@@ -10,7 +10,9 @@
  * - datetime: `YYYY-MM-DD HH:mm` in China Standard Time (UTC+8), whatever the host's zone;
  *   date: `YYYY-MM-DD` as stored;
  * - relation, relationList: the related rows' display names (ctx.relations);
- * - json: compact JSON (pretty with `multiline`);
+ * - json: an order's or a refund's lines (shapes `orderItems`, `refundItems`) as lines —
+ *   `牛肉面（大碗）×2 ¥56.00；奶茶 ×1 ¥18.00`, one a line with `multiline` (order-lines.ts); any
+ *   other JSON compact (pretty with `multiline`);
  * - a write-only field (a secret): `******` when set — never its value;
  * - an empty value (null, missing, '', an empty list): `-` on a screen, '' in a sheet.
  *
@@ -22,6 +24,7 @@
 import type { FieldDef } from '../resources/fields';
 import { chinaDateTime } from './date';
 import { formatMoney } from './money';
+import { LINE_SHAPES } from './order-lines';
 
 /** Display names of related rows by id: a list answer's `relations[field]`, or a Map of them. */
 export type RelatedNames = Readonly<Record<string, string>> | ReadonlyMap<unknown, string | null>;
@@ -106,8 +109,12 @@ export function fieldText(field: FieldDef, value: unknown, ctx: FieldTextContext
     case 'integer':
     case 'number':
       return !sheet && field.unit ? `${String(value)} ${field.unit}` : String(value);
-    case 'json':
+    case 'json': {
+      const read = field.shape ? LINE_SHAPES[field.shape as keyof typeof LINE_SHAPES] : undefined;
+      const lines = read ? read(value, ctx.multiline) : null;
+      if (lines !== null) return lines === '' ? empty : lines;
       return ctx.multiline ? JSON.stringify(value, null, 2) : JSON.stringify(value);
+    }
     default: {
       const text = String(value);
       // One line on a screen: a list cell or a table row; a sheet quotes line breaks.

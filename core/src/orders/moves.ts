@@ -287,6 +287,6 @@ export const UNPAID_TIMEOUT_MS = 15 * 60_000;
 
 /**
  * The `/ws` topic the admin order board listens to: every new order, move, refund and assignment
- * (`{type: created|status|refund|assigned, order}`), for users who may read orders (oms:read).
+ * (`{type: created|status|refund|assigned, order}`), for users who may read orders or dispatch.
  */
-export const ORDER_BOARD_TOPIC = 'oms:orders';
+export const ORDER_BOARD_TOPIC = 'orders';

@@ -82,6 +82,9 @@ export const JSON_SHAPES = {
       /** The order line's index (absent on refunds written before lines were numbered). */
       index: z.number().int().min(0).optional(),
       goodsId: z.number().int().positive(),
+      /** The line's goods name and SKU as the order has them (so the record reads alone). */
+      name: z.string().max(50).optional(),
+      sku: z.string().max(20).nullable().optional(),
       qty: z.number().int().min(1),
       amountFen: z.number().int().min(0),
       points: z.number().int().min(0).optional(),

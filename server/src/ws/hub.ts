@@ -6,7 +6,8 @@
  * Who may subscribe is decided per topic prefix: an area calls `app.hub.allow(prefix, check)`
  * once. `check` gets the signed-in user of the socket (null without a token) and the topic.
  * Topics no prefix allows are refused, so a new kind of message is private until its area says
- * otherwise. `user:<id>` is built in: the user themself.
+ * otherwise. `user:<id>` is built in: the user themself. A topic of its own (`orders`, the order
+ * board's) is allowed with `allowTopic`.
  *
  * In process memory on purpose: with several server processes a publish reaches only the
  * sockets of the process that published, so every consumer keeps a polling fallback (the
@@ -20,7 +21,7 @@ export type TopicCheck = (user: AuthUser | null, topic: string) => boolean;
 
 export class Hub {
   private readonly listeners = new Map<string, Set<TopicListener>>();
-  private readonly checks: Array<{ prefix: string; check: TopicCheck }> = [
+  private readonly checks: Array<{ prefix: string; exact?: boolean; check: TopicCheck }> = [
     { prefix: 'user:', check: (user, topic) => user !== null && topic === `user:${user.id}` },
   ];
 
@@ -29,9 +30,16 @@ export class Hub {
     this.checks.push({ prefix, check });
   }
 
+  /** Lets sockets subscribe to exactly `topic` when `check` says so (one topic for a whole board). */
+  allowTopic(topic: string, check: TopicCheck): void {
+    this.checks.push({ prefix: topic, exact: true, check });
+  }
+
   /** Whether `user` (null: no token given) may subscribe to `topic`. */
   mayListen(user: AuthUser | null, topic: string): boolean {
-    const rule = this.checks.find((r) => topic.startsWith(r.prefix) && topic.length > r.prefix.length);
+    const rule = this.checks.find((r) =>
+      r.exact ? topic === r.prefix : topic.startsWith(r.prefix) && topic.length > r.prefix.length,
+    );
     return rule ? rule.check(user, topic) : false;
   }
 

@@ -1,17 +1,25 @@
 /**
- * The order board's live feed: a real WebSocket subscribed to core's ORDER_BOARD_TOPIC receives
- * a new order and each move after its commit; a user who may not read orders is refused.
+ * The order board's live channel: `/ws` topic `orders`, for users who may read orders or
+ * dispatch. A new order, each move, a refund and an assignment reach it after their commit, with
+ * the order's id, number, store and status; a user without either permission is refused.
  */
 import type { AddressInfo } from 'node:net';
 import { ORDER_BOARD_TOPIC } from '@wanxiang/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { WS_CLOSE } from '../../src/ws/plugin.js';
 import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
 import { tokenOf } from '../helpers/auth.js';
-import { type Api, adminApi } from '../resources/helpers.js';
+import { type Api, apiAs } from '../resources/helpers.js';
 import { type OrderWorld, orderWorld, placeOrder } from './fixture.js';
 
-function listen(url: string, token: string) {
+interface Client {
+  next(): Promise<Record<string, unknown>>;
+  closed: Promise<number>;
+  close(): void;
+}
+
+async function subscribe(url: string, token: string): Promise<Client> {
   const socket = new WebSocket(url);
   const inbox: Record<string, unknown>[] = [];
   const waiting: Array<(m: Record<string, unknown>) => void> = [];
@@ -21,55 +29,75 @@ function listen(url: string, token: string) {
     if (wake) wake(message);
     else inbox.push(message);
   });
-  const open = new Promise<void>((resolve, reject) => {
-    socket.once('open', () => {
-      socket.send(JSON.stringify({ type: 'subscribe', topic: ORDER_BOARD_TOPIC, token }));
-      resolve();
-    });
+  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
     socket.once('error', reject);
   });
-  const next = () => {
-    const ready = inbox.shift();
-    return ready
-      ? Promise.resolve(ready)
-      : new Promise<Record<string, unknown>>((resolve) => waiting.push(resolve));
+  socket.send(JSON.stringify({ type: 'subscribe', topic: ORDER_BOARD_TOPIC, token }));
+  return {
+    next: () => {
+      const ready = inbox.shift();
+      return ready ? Promise.resolve(ready) : new Promise((resolve) => waiting.push(resolve));
+    },
+    closed,
+    close: () => socket.close(),
   };
-  return { socket, open, next };
 }
 
-describe.each(DB_KINDS)('order board push on %s', (kind) => {
+describe.each(DB_KINDS)('the order board’s push channel on %s', (kind) => {
   let t: TestApp;
-  let api: Api;
-  let w: OrderWorld;
   let url: string;
+  let operator: Api;
+  let w: OrderWorld;
   beforeAll(async () => {
     t = await startTestApp(kind);
-    api = await adminApi(t);
-    w = await orderWorld(t, { balanceFen: 10_000 });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws`;
+    operator = apiAs(t.app, await tokenOf(t.app, 'operator', 'operator123'));
+    w = await orderWorld(t, { balanceFen: 100_000 });
   });
   afterAll(async () => t?.close());
 
-  it('pushes a new order and its payment to the board', async () => {
-    const board = listen(url, api.token);
-    await board.open;
+  it('tells an operator of a new order, each move, a refund and an assignment', async () => {
+    const board = await subscribe(url, operator.token);
     expect(await board.next()).toEqual({ type: 'subscribed', topic: ORDER_BOARD_TOPIC });
-    const order = await placeOrder(api, w, { fulfilment: 'pickup', address: null });
+
+    const order = await placeOrder(operator, w);
+    const summary = { id: order.id, orderNo: order.orderNo, storeId: w.storeId };
     expect(await board.next()).toMatchObject({
       topic: ORDER_BOARD_TOPIC,
-      data: { type: 'created', order: { id: order.id, orderNo: order.orderNo, status: 'pending_payment' } },
+      data: { type: 'created', order: { ...summary, status: 'pending_payment' } },
     });
-    await api.post(`/api/admin/orders/${order.id}/pay`, { payMethod: 'balance' });
+    await operator.post(`/api/admin/orders/${order.id}/pay`, { payMethod: 'balance' });
     expect(await board.next()).toMatchObject({
-      data: { type: 'status', order: { id: order.id, status: 'paid', from: 'pending_payment', move: 'pay' } },
+      data: { type: 'status', order: { ...summary, status: 'paid', from: 'pending_payment' } },
     });
-    board.socket.close();
+    await operator.post(`/api/admin/orders/${order.id}/accept`);
+    expect(await board.next()).toMatchObject({ data: { type: 'status', order: { status: 'accepted' } } });
+
+    const board2 = (await operator.get(`/api/admin/dispatch?storeId=${w.storeId}`)).body.data;
+    const delivery = board2.waiting.find((d: { order: { id: number } }) => d.order.id === order.id);
+    await operator.post(`/api/admin/deliveries/${delivery.deliveryId}/assign`, { runnerId: w.runner });
+    expect(await board.next()).toMatchObject({
+      data: { type: 'assigned', order: { ...summary, runnerId: w.runner } },
+    });
+
+    const refund = await operator.post(`/api/admin/orders/${order.id}/refund`, {
+      reason: '少送一杯',
+      amountFen: 100,
+    });
+    expect(refund.status, refund.text).toBe(200);
+    expect(await board.next()).toMatchObject({
+      data: { type: 'refund', order: { ...summary, status: 'accepted' } },
+    });
+    board.close();
   });
 
-  it('refuses a user without the order permission', async () => {
-    const editor = listen(url, await tokenOf(t.app, 'editor', 'editor123'));
-    await editor.open;
-    expect(await editor.next()).toEqual({ type: 'error', message: '没有权限订阅该主题' });
+  it('refuses a user who may neither read orders nor dispatch', async () => {
+    const editor = await tokenOf(t.app, 'editor', 'editor123');
+    const client = await subscribe(url, editor);
+    expect(await client.next()).toEqual({ type: 'error', message: '没有权限订阅该主题' });
+    expect(await client.closed).toBe(WS_CLOSE.forbidden);
   });
 });

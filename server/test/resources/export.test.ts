@@ -77,7 +77,8 @@ describe.each(DB_KINDS)('export on %s', (kind) => {
     expect(first[col('应付')]).toBe('10.10');
     expect(first[col('创建时间')]).toBe('2025-01-01 08:01');
     expect(first[col('支付时间')]).toBe('2025-01-01 08:01');
-    expect(first[col('商品明细')]).toBe('[{"goodsId":1,"name":"宫保鸡丁","qty":2,"unitPriceFen":2800}]');
+    // The lines as people read them (core's fieldText), not the JSON the row keeps.
+    expect(first[col('商品明细')]).toBe('宫保鸡丁 ×2 ¥56.00');
     expect(rows.every((r) => r[col('状态')] === '已支付')).toBe(true);
     const total = (await api.get('/api/admin/orders?status=paid&limit=1')).body.data.page.total;
     expect(rows).toHaveLength(total);

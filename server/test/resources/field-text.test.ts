@@ -5,7 +5,15 @@
  * included, the cell of the fast path is the cell of the rule (quoted as CSV, text a spreadsheet
  * would run kept inert). A new field type in the registry fails here until it has edge values.
  */
-import { type FieldDef, type FieldType, fieldText, RESOURCES, type ResourceDef } from '@wanxiang/core';
+import {
+  type FieldDef,
+  type FieldType,
+  fieldText,
+  getResource,
+  RESOURCES,
+  type ResourceDef,
+  readsAsLines,
+} from '@wanxiang/core';
 import { describe, expect, it } from 'vitest';
 import { CSV_KINDS, csvColumns, csvRow } from '../../src/resources/export/csv-columns.js';
 import { csvCell, inert } from '../../src/resources/export/csv-text.js';
@@ -158,7 +166,8 @@ function fastCells(def: ResourceDef, name: string | null, value: unknown, stamp:
 /** The rule's cell: core's text for a sheet, as a CSV cell. */
 function ruleCell(field: FieldDef, wire: unknown, relations?: Map<unknown, string | null>): string {
   const text = fieldText(field, wire, relations ? { ...SHEET, relations } : SHEET);
-  return csvCell(FREE_TEXT.has(field.type) || relations ? inert(text) : text);
+  // Goods lines start with a goods name: the user's own text, kept inert like free text.
+  return csvCell(FREE_TEXT.has(field.type) || readsAsLines(field) || relations ? inert(text) : text);
 }
 
 describe('the CSV fast path follows core fieldText', () => {
@@ -190,6 +199,46 @@ describe('the CSV fast path follows core fieldText', () => {
       }
     });
   }
+
+  it('order and refund items read as goods lines, the same on the fast path as by the rule', () => {
+    const orderLines = [
+      null,
+      '[]',
+      'null',
+      'not json',
+      '{"a":1}',
+      '[{"goodsId":1,"name":"牛肉面","sku":"大碗","qty":2,"unitPriceFen":2800,"refundedQty":1},{"goodsId":2,"name":"奶茶","sku":null,"qty":1,"unitPriceFen":1800}]',
+      '[{"goodsId":3,"name":"=HYPERLINK(\\"x\\")","qty":1,"unitPriceFen":100}]',
+      '[{"goodsId":4,"qty":1}]',
+      '[1,2]',
+    ];
+    const refundLines = [
+      null,
+      '[]',
+      '[{"index":0,"goodsId":1,"name":"牛肉面","sku":"大碗","qty":1,"amountFen":2520,"points":0}]',
+      '[{"goodsId":7,"qty":2,"amountFen":100}]',
+    ];
+    for (const [def, values] of [
+      [getResource('orders'), orderLines],
+      [getResource('orderRefunds'), refundLines],
+    ] as const) {
+      const field = def.fields.items as FieldDef;
+      expect(readsAsLines(field), def.name).toBe(true);
+      for (const value of values) {
+        const { cells, text, wire } = fastCells(def, 'items', value);
+        const at = cells.findIndex((cell) => cell.name === 'items');
+        expect(text(at), `${def.name}.items = ${String(value)}`).toBe(ruleCell(field, wire.items));
+      }
+    }
+    const { cells, text } = fastCells(getResource('orders'), 'items', orderLines[5]);
+    expect(text(cells.findIndex((cell) => cell.name === 'items'))).toBe(
+      '牛肉面（大碗）×2 ¥56.00（已退 1）；奶茶 ×1 ¥18.00',
+    );
+    const formula = fastCells(getResource('orders'), 'items', orderLines[6]);
+    expect(formula.text(formula.cells.findIndex((cell) => cell.name === 'items'))).toBe(
+      `"'=HYPERLINK(""x"") ×1 ¥1.00"`,
+    );
+  });
 
   it('createdAt and updatedAt read as China time, near midnight and at the ends of a Date', () => {
     const def = RESOURCES.find((d) => modelOf(d).hasTable) as ResourceDef;

@@ -8,6 +8,8 @@ import { type LazyScreen, lazyScreen } from '../screens/lazy-screen';
 export const ADMIN_CUSTOM_SCREENS: Readonly<Record<string, LazyScreen<object>>> = {
   // Each area adds its screen below, one line each.
   'OMS/income': lazyScreen(() => import('./income/IncomeScreen')),
+  'OMS/order': lazyScreen(() => import('./orders/OrderBoard')),
+  'runner/dispatch': lazyScreen(() => import('./dispatch/DispatchBoard')),
 };
 
 /** The screen for a custom route's pattern, when one exists. */

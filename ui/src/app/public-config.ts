@@ -8,6 +8,8 @@ export interface SiteConfig {
   productName: string;
   pageTitle: string;
   copyright: string;
+  /** Where `/ws` is (the order board's pushes); '' for the page's own host. */
+  wsHost: string;
 }
 
 export interface SiteConfigStore {
@@ -20,6 +22,7 @@ const DEFAULTS: SiteConfig = {
   productName: DEFAULT_PRODUCT_NAME,
   pageTitle: DEFAULT_PRODUCT_NAME,
   copyright: '',
+  wsHost: '',
 };
 
 export function siteConfigFrom(config: Partial<PublicConfig>): SiteConfig {
@@ -28,6 +31,7 @@ export function siteConfigFrom(config: Partial<PublicConfig>): SiteConfig {
     productName,
     pageTitle: config.pageTitle?.trim() || productName,
     copyright: config.copyright?.trim() ?? '',
+    wsHost: config.wsHost?.trim() ?? '',
   };
 }
 

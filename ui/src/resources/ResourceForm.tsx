@@ -17,6 +17,7 @@ import {
 } from '@wanxiang/core';
 import { App, Button, Drawer, Form, Modal, Space } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
+import { SCREEN_DRAWER_STYLE } from '../admin/screen-drawer';
 import { useScreenActive } from '../admin/tabs/screen-location';
 import { FieldInput, valuePropName } from './FieldInput';
 import { unreportedFailure } from './failures';
@@ -25,12 +26,9 @@ import type { ListController } from './useListController';
 
 const DRAWER_FIELDS = 8;
 const DRAWER_WIDTH = 720;
-/**
- * Drawers open over the screen only — below the header and the tab bar (64 + 40 px), beside the
- * menu (its width is a root CSS variable the admin layout sets) — which stay usable: a half-filled
- * form may wait in its tab while the user looks at another screen (多标签页).
- */
-export const SCREEN_DRAWER_STYLE = { top: 104, left: 'var(--wx-admin-sider-width, 0px)' } as const;
+
+/** Drawers open over the screen only, below the header and the tab bar (admin/screen-drawer.ts). */
+export { SCREEN_DRAWER_STYLE };
 
 export function formFields(controller: ListController, editing: boolean): [string, FieldDef][] {
   return writableFields(controller.def).filter(([, field]) => !(editing && field.createOnly));

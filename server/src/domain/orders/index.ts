@@ -19,10 +19,11 @@ import type { WireRow } from '../../resources/storage.js';
 import type { DomainArea } from '../area.js';
 import { printOrderOnAccept, sendQueued } from '../printing/index.js';
 import { createOrder, previewPrice } from './create.js';
+import { findCustomers } from './customers.js';
 import { assignRunner } from './deliveries.js';
 import { dispatchBoard } from './dispatch.js';
 import { readHistory } from './history.js';
-import { announce, type MoveServices, moveOrder } from './moves.js';
+import { announce, type MoveServices, moveOrder, ORDER_TOPIC } from './moves.js';
 import { refundOrder } from './refunds.js';
 import { rowById } from './rows.js';
 import { orderTasks } from './timers.js';
@@ -112,8 +113,14 @@ export function registerOrders(engine: EngineExtensions, services: MoveServices 
 }
 
 async function routes(app: FastifyInstance): Promise<void> {
-  // The order board's pushes are for whoever may read orders.
-  app.hub.allow('oms:', (user) => user !== null && can(user.permissions, 'oms', 'read'));
+  // The order board (OMS/order) and the dispatch screen (runner/dispatch) listen to every order's
+  // news; whoever may read either screen may hear it.
+  app.hub.allowTopic(
+    ORDER_TOPIC,
+    (user) =>
+      user !== null && (can(user.permissions, 'oms', 'read') || can(user.permissions, 'runner', 'read')),
+  );
+
   app.get<{ Querystring: { storeId?: string } }>(
     '/api/admin/dispatch',
     {
@@ -143,6 +150,14 @@ async function routes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => ok(await previewPrice(app.db, request.body, app.config.now())),
+  );
+  app.get<{ Querystring: { q?: string } }>(
+    '/api/admin/orders/customers',
+    {
+      preHandler: app.requirePermission('oms', 'write'),
+      schema: { tags, summary: '订单：收银台查找会员（手机号、用户名或昵称），含余额与积分' },
+    },
+    async (request) => ok(await findCustomers(app.db as never, String(request.query.q ?? ''))),
   );
   app.get<{ Params: { id: string } }>(
     '/api/admin/orders/:id/history',

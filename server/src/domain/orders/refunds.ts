@@ -90,6 +90,9 @@ export async function refundOrder(
     items: plan.lines.map((l) => ({
       index: l.index,
       goodsId: l.goodsId,
+      // Named as on the order, so the record (and its CSV cell) reads without the order.
+      ...(typeof items[l.index]?.name === 'string' ? { name: items[l.index]?.name as string } : {}),
+      sku: (items[l.index]?.sku as string | null | undefined) ?? null,
       qty: l.qty,
       amountFen: l.amountFen,
       points: l.points,

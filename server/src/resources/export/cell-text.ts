@@ -9,11 +9,14 @@
  * things are the CSV's own: a relation has an id column beside its name column (`idsText`), and
  * text a spreadsheet would run as a formula is kept inert.
  */
-import { type FieldDef, fieldText, type RelatedNames } from '@wanxiang/core';
+import { type FieldDef, fieldText, type RelatedNames, readsAsLines } from '@wanxiang/core';
 import { inert } from './csv-text.js';
 
 /** Types whose text is the user's own (so it may start like a formula). */
 const FREE_TEXT = new Set<FieldDef['type']>(['string', 'text', 'markdown', 'stringList']);
+
+/** Whether a field's text may start with the user's own words: free text, and goods lines (a name first). */
+export const userText = (field: FieldDef): boolean => FREE_TEXT.has(field.type) || readsAsLines(field);
 
 const SHEET = { for: 'sheet' } as const;
 const TIME: FieldDef = { type: 'datetime', label: '' };
@@ -27,7 +30,7 @@ export function chinaTime(iso: unknown): string {
 export function cellText(field: FieldDef, value: unknown): string {
   if (field.type === 'relation' || field.type === 'relationList') return idsText(value);
   const text = fieldText(field, value, SHEET);
-  return FREE_TEXT.has(field.type) ? inert(text) : text;
+  return userText(field) ? inert(text) : text;
 }
 
 /** A relation's id column: the id, or a relation list's ids joined with 、. */

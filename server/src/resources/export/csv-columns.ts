@@ -2,7 +2,7 @@
  * The columns of a resource's CSV and how each cell is made from the stored value: one kind per
  * column, chosen once per export, and one `switch` over the kinds per row.
  */
-import type { FieldDef, ResourceDef } from '@wanxiang/core';
+import { type FieldDef, type ResourceDef, readsAsLines } from '@wanxiang/core';
 import { modelOf, type WireRow } from '../storage.js';
 import { storedJsonText } from './canonical-json.js';
 import { cellText, chinaTime, namesText } from './cell-text.js';
@@ -53,6 +53,7 @@ const OTHER = 8;
 export const NAME = 9; // a relation's name: the formatted cell, remembered per id
 export const NAMES = 10; // a relation list's names
 export const WIRE = 11; // a field kept outside the table: from the wire row
+const LINES = 12; // JSON that reads as goods lines (order items, refund items): parsed, then the rule
 
 /** The kinds a caller needs to tell apart (tests): a relation's name cell, a JSON cell. */
 export const CSV_KINDS = { NAME, JSON_TEXT } as const;
@@ -94,7 +95,7 @@ function kindOf(field: FieldDef): number {
     case 'enum':
       return ENUM;
     case 'json':
-      return JSON_TEXT;
+      return readsAsLines(field) ? LINES : JSON_TEXT;
     case 'enumList':
     case 'stringList':
     case 'relationList':
@@ -198,6 +199,7 @@ export function csvRow(
         text = storedJsonText(x);
         break;
       case LIST:
+      case LINES:
         text = csvCell(cellText(cell.field as FieldDef, parsedJson(x)));
         break;
       case TEXT:

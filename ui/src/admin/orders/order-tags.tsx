@@ -1,0 +1,34 @@
+/** The board's small labels: an enum of the registry as an antd Tag in its definition's colour. */
+import { type FieldDef, fieldText, getResource } from '@wanxiang/core';
+import { Tag } from 'antd';
+
+const ORDERS = getResource('orders');
+const STATUS = ORDERS.fields.status as FieldDef;
+const FULFILMENT = ORDERS.fields.fulfilment as FieldDef;
+const PAY_METHOD = ORDERS.fields.payMethod as FieldDef;
+
+const FULFILMENT_COLOURS: Record<string, string> = { delivery: 'blue', pickup: 'gold', dineIn: 'green' };
+
+export function EnumTag({ field, value, color }: { field: FieldDef; value: unknown; color?: string }) {
+  const option = field.type === 'enum' ? field.options.find((o) => o.value === value) : undefined;
+  return (
+    <Tag color={color ?? option?.color} variant="outlined">
+      {fieldText(field, value)}
+    </Tag>
+  );
+}
+
+export const StatusTag = ({ status }: { status: string }) => <EnumTag field={STATUS} value={status} />;
+
+export const FulfilmentTag = ({ value }: { value: string }) => (
+  <EnumTag field={FULFILMENT} value={value} color={FULFILMENT_COLOURS[value]} />
+);
+
+export function PayMethodText({ value, paid }: { value: string; paid: boolean }) {
+  return (
+    <span>
+      {fieldText(PAY_METHOD, value)}
+      {paid ? '' : '（未支付）'}
+    </span>
+  );
+}
