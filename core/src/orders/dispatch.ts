@@ -4,8 +4,9 @@
  * the store the order is picked up from; the UI shows the first as the suggestion and the rest as
  * alternatives.
  *
- * Ranked by: may serve the store (no stores listed = every store) and is on duty (not offline);
- * then idle before delivering; then distance to the store (a runner without a position after
+ * Ranked by: may serve the store (no stores listed = every store), is on duty (not offline) and,
+ * where both positions are known, within `MAX_DISPATCH_DISTANCE_M` of the store (a runner in
+ * another city is no candidate however idle); then idle before delivering; then distance to the store (a runner without a position after
  * those with one); then fewer open deliveries; then id for a stable order.
  */
 
@@ -33,6 +34,9 @@ export interface RunnerCandidate extends DispatchRunner {
 
 const EARTH_RADIUS_M = 6_371_000;
 
+/** Farther than this from the store (20 km, a long ride for an e-bike) a runner is not offered. */
+export const MAX_DISPATCH_DISTANCE_M = 20_000;
+
 /** Great-circle distance in metres (haversine), rounded. */
 export function distanceMetres(a: { lng: number; lat: number }, b: { lng: number; lat: number }): number {
   const rad = Math.PI / 180;
@@ -49,6 +53,7 @@ export function rankRunners(point: PickupPoint, runners: readonly DispatchRunner
   return runners
     .filter((r) => r.status !== 'offline' && (!r.storeIds?.length || r.storeIds.includes(point.storeId)))
     .map((r) => ({ ...r, distanceM: known(r) && known(point) ? distanceMetres(r, point) : null }))
+    .filter((r) => r.distanceM === null || r.distanceM <= MAX_DISPATCH_DISTANCE_M)
     .sort(
       (a, b) =>
         Number(a.status !== 'idle') - Number(b.status !== 'idle') ||

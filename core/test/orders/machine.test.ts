@@ -189,6 +189,8 @@ describe('dispatch suggestion', () => {
       runner(5, { lng: null, lat: null }),
       runner(6, { lat: 39.908 + 3 / 1000, openDeliveries: 0 }),
       runner(7, { lat: 39.908 + 3 / 1000, openDeliveries: 0, status: 'idle' }),
+      // Idle, but in Shanghai.
+      runner(8, { lng: 121.475, lat: 31.232 }),
     ]);
     expect(ranked.map((r) => r.id)).toEqual([3, 6, 7, 5, 1]);
     expect(ranked[0]?.distanceM).toBe(334);
