@@ -81,15 +81,15 @@ describe.runIf(browserAvailable())('收入统计 and the admin dashboard (e2e)',
     await page.getByRole('link', { name: `今日订单：${orders.today.toLocaleString('zh-CN')}` }).waitFor();
     await page.getByRole('link', { name: `今日营业额：${formatMoney(revenue.today)}` }).waitFor();
     const waiting = page.getByRole('link', { name: `待接单：${figures.awaitingAcceptance}` });
-    expect(await waiting.getAttribute('href')).toBe('/admin/OMS/order?status=paid');
+    expect(await waiting.getAttribute('href')).toBe('/admin/OMS/order?tab=new');
     await page.getByRole('link', { name: `待派单：${figures.awaitingRunner}` }).waitFor();
     await page.getByRole('link', { name: `待处理退款：${figures.pendingRefunds}` }).waitFor();
     await screenshot(page, 'dashboard');
 
-    // 待接单 opens the order list filtered to paid orders.
+    // 待接单 opens the order board on its 待接单 tab (paid orders).
     await waiting.click();
-    await page.waitForURL('**/admin/OMS/order?status=paid');
-    await page.locator('.wx-resource-table .ant-table-row').first().waitFor();
+    await page.waitForURL('**/admin/OMS/order?tab=new');
+    await page.locator('.ant-table-row').first().waitFor();
     expect(errors).toEqual([]);
   });
 

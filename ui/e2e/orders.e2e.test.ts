@@ -4,9 +4,12 @@
  * of the machine to 已完成 from the detail drawer, then one unit of a line refunded — the amount
  * shown is core's planRefund, the timeline says so, and the customer's balance rises by exactly
  * that line share. A new order paid elsewhere reaches the open board over /ws; the dispatch
- * screen sends a waiting delivery to its suggested runner in one click.
+ * screen sends a waiting delivery to its suggested runner in one click. The store has a receipt
+ * printer at a local TCP listener: accepting the order prints its receipt there (GBK, decoded).
  */
+import net from 'node:net';
 import { formatMoney, planRefund } from '@wanxiang/core';
+import iconv from 'iconv-lite';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -60,6 +63,10 @@ describe.runIf(browserAvailable())('order board, counter and dispatch (e2e)', ()
   let withSpecs: Good;
   let customer: { id: number; username: string; phone: string; balanceFen: number };
   let runner: { id: number; name: string };
+  /** The receipts the store's printer received (one connection a job). */
+  const receipts: Buffer[] = [];
+  let printer: net.Server;
+  let ourPrinter: number;
 
   beforeAll(async () => {
     session = await startSession({ WANXIANG_DEMO: 'on' });
@@ -90,6 +97,24 @@ describe.runIf(browserAvailable())('order board, counter and dispatch (e2e)', ()
       }
     }
     expect(storeId, 'an open demo store with goods').toBeDefined();
+    // A receipt printer of the store, listening here (as a shop's printer does on port 9100).
+    printer = net.createServer((socket) => {
+      const chunks: Buffer[] = [];
+      socket.on('data', (c: Buffer) => chunks.push(c));
+      socket.on('end', () => {
+        receipts.push(Buffer.concat(chunks));
+        socket.end();
+      });
+    });
+    await new Promise<void>((resolve) => printer.listen(0, '127.0.0.1', resolve));
+    ({ id: ourPrinter } = await call<{ id: number }>('POST', '/api/admin/printers', {
+      storeId,
+      name: 'e2e 前台小票机',
+      host: '127.0.0.1',
+      port: (printer.address() as net.AddressInfo).port,
+      paperWidth: '80',
+      autoPrintOnAccept: true,
+    }));
     // The member with the most money (the demo gives customers balances).
     const [rich] = await list<typeof customer>('/api/admin/users?sort=-balanceFen&limit=1');
     customer = rich as typeof customer;
@@ -103,6 +128,7 @@ describe.runIf(browserAvailable())('order board, counter and dispatch (e2e)', ()
     await useToken(view.page, token);
   });
   afterAll(async () => {
+    printer?.close();
     await view?.close();
     await session?.stop();
   });
@@ -190,6 +216,19 @@ describe.runIf(browserAvailable())('order board, counter and dispatch (e2e)', ()
     const footer = drawer(page).locator('.ant-drawer-footer');
     await button(footer, '接单').click();
     await drawerStatus(page, '已接单');
+    // Accepting printed the receipt on the store's printer: the order's number and lines in GBK.
+    const jobs = () =>
+      call<{ results: { printerId: number; status: string; error: string | null }[] }>(
+        'GET',
+        `/api/admin/printJobs?orderId=${order.id}&kind=receipt`,
+      );
+    const ours = async () => (await jobs()).results.find((j) => j.printerId === ourPrinter);
+    await expect.poll(async () => (await ours())?.status, { timeout: 20_000 }).toMatch(/^(done|failed)$/);
+    expect(await ours(), 'the receipt job').toMatchObject({ status: 'done', error: null });
+    const receipt = iconv.decode(receipts[0] as Buffer, 'gbk');
+    expect(receipt).toContain(orderNo);
+    expect(receipt).toContain(plain.name);
+    expect(receipt).toContain(`￥${(order.payableFen / 100).toFixed(2)}`);
     await button(footer, '开始制作').click();
     await drawerStatus(page, '制作中');
     await button(footer, '出餐').click();
@@ -205,7 +244,10 @@ describe.runIf(browserAvailable())('order board, counter and dispatch (e2e)', ()
     await button(footer, '完成').click();
     await drawerStatus(page, '已完成');
     // Only refunds are left on a completed order.
-    expect(await footer.getByRole('button').allTextContents()).toEqual([expect.stringMatching(/^退\s?款$/)]);
+    expect(await footer.getByRole('button').allTextContents()).toEqual([
+      '打印小票',
+      expect.stringMatching(/^退\s?款$/),
+    ]);
 
     // One unit of the first line, as core plans it.
     const done = await orderOf(order.id);

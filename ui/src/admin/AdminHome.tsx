@@ -45,7 +45,7 @@ const CARDS: CardSpec[] = [
   },
   {
     title: '待接单',
-    href: '/admin/OMS/order?status=paid',
+    href: '/admin/OMS/order?tab=new',
     value: (d) => d.awaitingAcceptance,
     pending: true,
   },
@@ -57,7 +57,7 @@ const CARDS: CardSpec[] = [
   },
   {
     title: '待处理退款',
-    href: '/admin/OMS/order?tab=orderRefunds&status=pending',
+    href: '/admin/OMS/order?tab=refunds',
     value: (d) => d.pendingRefunds,
     pending: true,
   },
