@@ -29,7 +29,9 @@ interface Listed {
   tags: string[];
 }
 
-const cardTitles = (page: Page) => page.locator('.wx-post-card .wx-post-title a').allTextContents();
+/** A loaded article card; while the list loads the same class draws the skeleton placeholders. */
+const POST_CARD = '.wx-post-card:not(.wx-skeleton)';
+const cardTitles = (page: Page) => page.locator(`${POST_CARD} .wx-post-title a`).allTextContents();
 
 /** Every image on screen has loaded (lazy ones below the fold are not asked). */
 const imagesLoaded = (page: Page, selector: string) =>
@@ -90,7 +92,7 @@ describe.runIf(browserAvailable())('blog and gallery (e2e)', () => {
     const { page, errors, close } = await openPage(session);
     await page.goto('/');
     await page.getByRole('heading', { name: '博客', exact: true }).waitFor();
-    await page.locator('.wx-post-card').first().waitFor();
+    await page.locator(POST_CARD).first().waitFor();
     expect(await cardTitles(page)).toEqual(all.results.slice(0, 10).map((a) => a.title));
     await imagesLoaded(page, '.wx-post-cover img');
     await screenshot(page, 'blog-home-1280');
@@ -108,14 +110,17 @@ describe.runIf(browserAvailable())('blog and gallery (e2e)', () => {
     await page.waitForURL((url) => url.searchParams.get('tag') === tag);
     await page.locator('.wx-blog-filter', { hasText: `#${tag}` }).waitFor();
     const tagged = all.results.filter((a) => a.tags.includes(tag)).slice(0, 10);
-    await page.waitForFunction((n) => document.querySelectorAll('.wx-post-card').length === n, tagged.length);
+    await page.waitForFunction(([s, n]) => document.querySelectorAll(s as string).length === n, [
+      POST_CARD,
+      tagged.length,
+    ] as const);
     expect(await cardTitles(page)).toEqual(tagged.map((a) => a.title));
     expect(errors).toEqual([]);
     await close();
 
     const narrow = await openPage(session, { width: 375, height: 812 });
     await narrow.page.goto('/');
-    await narrow.page.locator('.wx-post-card').first().waitFor();
+    await narrow.page.locator(POST_CARD).first().waitFor();
     await imagesLoaded(narrow.page, '.wx-post-cover img');
     expect(await sidewaysScroll(narrow.page)).toBe(0);
     await screenshot(narrow.page, 'blog-home-375');
