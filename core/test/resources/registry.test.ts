@@ -95,6 +95,7 @@ const DOMAIN_RESOURCES = [
   // Monitoring, API market, cloud, merchants
   'monitorJobs',
   'monitorRuns',
+  'monitorAlerts', // the alert list of issue 16 (a flip or a certificate threshold), on monitor/job
   'sslJobs',
   'sslDeployments',
   'marketApis',
@@ -139,7 +140,7 @@ describe('the registry', () => {
 
   it('holds every resource DOMAIN.md names, and nothing else', () => {
     expect(RESOURCES.map((r) => r.name).sort()).toEqual([...DOMAIN_RESOURCES].sort());
-    expect(RESOURCES).toHaveLength(66);
+    expect(RESOURCES).toHaveLength(67);
   });
 
   it('takes every ResourceDef a definition module exports, in the order the module lists them', () => {
@@ -207,7 +208,7 @@ describe('the registry', () => {
     expect(names('OMS/card')).toEqual(['cardProducts', 'prepaidCards']);
     expect(names('OMS/order')).toEqual(['orders', 'orderRefunds']);
     expect(names('OMS/printer')).toEqual(['printers', 'printJobs']);
-    expect(names('monitor/job')).toEqual(['monitorJobs', 'monitorRuns']);
+    expect(names('monitor/job')).toEqual(['monitorJobs', 'monitorRuns', 'monitorAlerts']);
     expect(names('api-market/api')).toEqual(['marketApis', 'apiPlans']);
     expect(names('api-market/order')).toEqual(['apiOrders', 'apiQuotas']);
     expect(names('api-market/user-api-key')).toEqual(['apiKeys', 'apiCalls']);
@@ -298,6 +299,7 @@ describe('the registry', () => {
         'deliveries',
         'docSearchLogs',
         'monitorRuns',
+        'monitorAlerts',
         'orderHistory',
         'pointsLedger',
         'printJobs',

@@ -170,6 +170,8 @@ describe('a valid create', () => {
       acceptedStatus: '200-299',
       invertKeyword: false,
       maxRetries: 0,
+      followRedirects: true,
+      ignoreTls: false,
     });
     expect(value(create('sslJobs', VALID.sslJobs))).toMatchObject({ notifyDays: [7, 14, 21], port: 443 });
     expect(value(create('printers', VALID.printers))).toMatchObject({
@@ -328,7 +330,7 @@ describe('failures carry the zh-CN form messages with the field label', () => {
       value(create('monitorJobs', { ...VALID.monitorJobs, acceptedStatus: '200-299,301' })).acceptedStatus,
     ).toBe('200-299,301');
     expect(errors(create('monitorJobs', { ...VALID.monitorJobs, url: '/relative' })).url).toBe(
-      '监控地址须以 http:// 或 https:// 开头',
+      '监控地址须以 http://、https:// 或 tcp:// 开头',
     );
   });
 

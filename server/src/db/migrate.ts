@@ -15,6 +15,7 @@ import { migration0009PrintJobs } from './migrations/0009_print_jobs.js';
 import { migration0010Scheduler } from './migrations/0010_scheduler.js';
 import { migration0011Marketing } from './migrations/0011_marketing.js';
 import { migration0012Income } from './migrations/0012_income.js';
+import { migration0013MonitoringFields } from './migrations/0013_monitoring_fields.js';
 import type { DialectMigration } from './migrations/migration.js';
 import type { Database } from './schema.js';
 
@@ -38,6 +39,7 @@ export const MIGRATIONS: Readonly<Record<string, DialectMigration>> = {
   '0011_marketing': migration0011Marketing,
   // Orders by the time they were paid, for the income figures (server/src/domain/income).
   '0012_income': migration0012Income,
+  '0013_monitoring_fields': migration0013MonitoringFields,
 };
 
 function provider(dialect: DialectName, migrations: Readonly<Record<string, DialectMigration>>) {

@@ -7,6 +7,7 @@
  */
 import { defineResource } from '../define';
 import { f, options } from '../fields';
+import { requiredWhen } from '../row-rules';
 import { PATTERNS, readOnlyFields, transition } from './common';
 
 export const JOB_STATUS = options(
@@ -15,6 +16,9 @@ export const JOB_STATUS = options(
   ['pending', '待确认', 'orange'],
   ['paused', '已暂停', 'default'],
 );
+
+/** tcp://host:port — a host name, IPv4 or [IPv6] literal and a port. */
+const TCP_ADDRESS = /^tcp:\/\/([a-z0-9.-]+|\[[0-9a-f:.]+\]):(\d{1,5})\/?$/i;
 
 export const monitorJobs = defineResource({
   name: 'monitorJobs',
@@ -32,14 +36,22 @@ export const monitorJobs = defineResource({
     ownerId: f.relation('所属用户', 'users', { help: '为空表示平台任务' }),
     kind: f.enum(
       '类型',
-      options(['http', 'HTTP(S)', 'blue'], ['keyword', '关键词', 'cyan'], ['browser', '浏览器', 'purple']),
+      options(
+        ['http', 'HTTP(S)', 'blue'],
+        ['keyword', '关键词', 'cyan'],
+        ['tcp', 'TCP 端口', 'geekblue'],
+        ['browser', '浏览器', 'purple'],
+      ),
       { required: true, default: 'http' },
     ),
-    url: f.url('监控地址', {
+    // A string with a pattern, not f.url: a TCP job's address is tcp://host:port.
+    url: f.string('监控地址', {
       required: true,
-      pattern: '^https?://',
-      patternMessage: '须以 http:// 或 https:// 开头',
+      max: 2000,
+      pattern: '^(https?|tcp)://\\S+$',
+      patternMessage: '须以 http://、https:// 或 tcp:// 开头',
       searchable: true,
+      help: 'HTTP 类任务填网址；TCP 端口填 tcp://主机:端口',
     }),
     method: f.enum(
       '请求方法',
@@ -76,11 +88,32 @@ export const monitorJobs = defineResource({
       default: 0,
       help: '失败后重试这么多次仍失败才判定故障',
     }),
+    followRedirects: f.boolean('跟随跳转', {
+      default: true,
+      hideInList: true,
+      help: '关闭时 3xx 应答本身即结果',
+    }),
+    ignoreTls: f.boolean('忽略证书错误', {
+      hideInList: true,
+      help: '自签名或过期证书也视为可访问（证书另有证书监控）',
+    }),
     status: f.enum('状态', JOB_STATUS, { readOnly: true, default: 'pending' }),
+    retryCount: f.integer('已重试次数', { readOnly: true, hideInList: true, default: 0 }),
     lastCheckAt: f.datetime('最近检查', { readOnly: true, sortable: true }),
     lastLatencyMs: f.integer('响应时间（毫秒）', { readOnly: true, sortable: true }),
     screenshot: f.image('页面截图', { readOnly: true, hideInList: true }),
   },
+  rules: [
+    (v) =>
+      v.kind === 'tcp' && typeof v.url === 'string' && !TCP_ADDRESS.test(v.url)
+        ? { url: 'TCP 端口任务的地址须为 tcp://主机:端口' }
+        : null,
+    (v) =>
+      v.kind !== undefined && v.kind !== 'tcp' && typeof v.url === 'string' && !/^https?:\/\//.test(v.url)
+        ? { url: '网页类任务的地址须以 http:// 或 https:// 开头' }
+        : null,
+    requiredWhen((v) => v.kind === 'keyword', 'keyword', '关键词任务须填写关键词'),
+  ],
   actions: [
     transition('pause', '暂停', ['up', 'down', 'pending'], 'paused'),
     transition('resume', '恢复', ['paused'], 'pending'),
@@ -132,6 +165,29 @@ export const sslJobs = defineResource({
       help: '小写域名或 IP，如 www.example.com',
     }),
     port: f.integer('端口', { required: true, min: 1, max: 65_535, default: 443 }),
+    starttls: f.enum(
+      'STARTTLS 协议',
+      options(['none', '不使用（直接 TLS）'], ['smtp', 'SMTP'], ['imap', 'IMAP'], ['pop3', 'POP3']),
+      {
+        default: 'none',
+        hideInList: true,
+        filterable: false,
+        help: '邮件服务器先明文连接再升级为 TLS 时选择协议',
+      },
+    ),
+    servername: f.string('SNI 主机名', {
+      max: 253,
+      pattern: PATTERNS.host,
+      patternMessage: '请输入主机名',
+      hideInList: true,
+      help: '为空时使用域名；按 IP 检测时填写证书上的域名',
+    }),
+    caBundle: f.text('信任的根证书（PEM）', {
+      max: 50_000,
+      hideInList: true,
+      help: '内部 CA 签发的证书：粘贴其根证书，与系统根证书一同信任',
+    }),
+    intervalS: f.integer('检测间隔（秒）', { min: 300, max: 604_800, default: 21_600, hideInList: true }),
     ownerId: f.relation('所属用户', 'users', { help: '为空表示平台任务' }),
     notifyDays: f.json('提前提醒（天）', {
       shape: 'notifyDays',
@@ -145,7 +201,20 @@ export const sslJobs = defineResource({
     notBefore: f.datetime('生效时间', { readOnly: true, hideInList: true }),
     notAfter: f.datetime('到期时间', { readOnly: true, sortable: true, filterable: true }),
     daysLeft: f.integer('剩余天数', { readOnly: true, sortable: true, filterable: true }),
+    keyType: f.string('密钥类型', { readOnly: true, max: 50, hideInList: true }),
     chain: f.json('证书链', { readOnly: true, shape: 'certificateChain' }),
+    verdict: f.enum(
+      '检测结论',
+      options(
+        ['ok', '正常', 'green'],
+        ['expiring', '即将到期', 'orange'],
+        ['expired', '已过期', 'red'],
+        ['mismatch', '域名不匹配', 'volcano'],
+        ['untrusted', '不受信任', 'volcano'],
+        ['unreachable', '无法连接', 'default'],
+      ),
+      { readOnly: true, hideInList: true },
+    ),
     status: f.enum(
       '状态',
       options(
@@ -198,5 +267,32 @@ export const sslDeployments = defineResource({
   },
 });
 
+export const ALERT_LEVEL = options(
+  ['down', '故障', 'red'],
+  ['up', '恢复', 'green'],
+  ['expiring', '证书即将到期', 'orange'],
+  ['expired', '证书已过期', 'red'],
+  ['error', '证书异常', 'volcano'],
+);
+
+/** What monitoring raised: a job's status flip, a certificate's threshold or failure. */
+export const monitorAlerts = defineResource({
+  name: 'monitorAlerts',
+  title: '告警记录',
+  route: 'monitor/job',
+  area: 'monitor',
+  displayField: 'message',
+  readOnly: true,
+  defaultSort: '-at',
+  fields: readOnlyFields({
+    level: f.enum('级别', ALERT_LEVEL, { filterable: true }),
+    jobId: f.relation('监控任务', 'monitorJobs'),
+    sslJobId: f.relation('证书任务', 'sslJobs'),
+    ownerId: f.relation('所属用户', 'users'),
+    message: f.string('内容', { max: 500, searchable: true }),
+    at: f.datetime('时间', { sortable: true, filterable: true }),
+  }),
+});
+
 /** The resources of this module in screen order (a shared screen lists them in this order). */
-export const resources = [monitorJobs, monitorRuns, sslJobs, sslDeployments];
+export const resources = [monitorJobs, monitorRuns, monitorAlerts, sslJobs, sslDeployments];
