@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fenToYuan, formatDate, formatDateTime, formatMoney, yuanToFen } from '../src/index';
+import {
+  chinaCompactStamp,
+  fenToYuan,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  yuanToFen,
+} from '../src/index';
 
 describe('money', () => {
   it.each([
@@ -32,6 +39,11 @@ describe('dates', () => {
     expect(formatDateTime('2024-05-01T06:30:00.000Z')).toBe('2024-05-01 14:30');
     expect(formatDateTime(Date.UTC(2024, 11, 31, 16, 5))).toBe('2025-01-01 00:05');
     expect(formatDate('2024-12-31T16:05:00Z')).toBe('2025-01-01');
+  });
+
+  it('stamps order numbers with the China date and time to the second', () => {
+    expect(chinaCompactStamp(Date.UTC(2024, 11, 31, 16, 5, 9))).toBe('20250101000509');
+    expect(chinaCompactStamp(Date.UTC(2024, 4, 1, 6, 30))).toBe('20240501143000');
   });
 
   it('shows a dash for empty or invalid values', () => {

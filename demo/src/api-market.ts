@@ -4,6 +4,7 @@
  * keys — only a prefix and a SHA-256 of a random secret nobody keeps — and a week of metered calls.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { chinaCompactStamp } from '@wanxiang/core';
 import { DAY, type DemoContext, HOUR, MINUTE, type Row } from './context.js';
 import type { Ledger } from './finance.js';
 import type { Customer } from './people.js';
@@ -126,7 +127,7 @@ export function seedApiMarket(ctx: DemoContext, customers: readonly Customer[], 
       status === 'refunded' && paidAt !== null
         ? Math.min(ctx.now - MINUTE, paidAt + rng.int(1, 5) * DAY)
         : null;
-    const orderNo = `API${new Date(o.at + 8 * HOUR).toISOString().slice(0, 10).replace(/-/g, '')}${rng.digits(8)}`;
+    const orderNo = `API${chinaCompactStamp(o.at).slice(0, 8)}${rng.digits(8)}`;
     const amountFen = o.plan.row.priceFen as number;
     const row = ctx.add('apiOrders', {
       orderNo,

@@ -3,7 +3,7 @@
  * generated so far (wire shape, with ids assigned up front so areas can refer to each other's
  * rows before anything is written), and the blob store for generated files.
  */
-import { getResource } from '@wanxiang/core';
+import { chinaMidnightOf, formatDate, getResource } from '@wanxiang/core';
 import type { Rng } from './random.js';
 import type { DemoStore, Row } from './store.js';
 
@@ -103,11 +103,10 @@ export class DemoContext {
 
 /** `YYYY-MM-DD` of an epoch ms in China Standard Time. */
 export function dateOf(ms: number): string {
-  return new Date(ms + 8 * HOUR).toISOString().slice(0, 10);
+  return formatDate(ms);
 }
 
 /** Epoch ms of a China-time wall clock on the day of `ms` (e.g. 11:30 on that day). */
 export function atChinaTime(ms: number, hour: number, minute = 0): number {
-  const dayStart = Math.floor((ms + 8 * HOUR) / DAY) * DAY - 8 * HOUR;
-  return dayStart + hour * HOUR + minute * MINUTE;
+  return chinaMidnightOf(ms) + hour * HOUR + minute * MINUTE;
 }

@@ -4,6 +4,7 @@
  * to_be_signed, signing, finished, canceled. Numbers are fake but well-formed (ID numbers and
  * credit codes with valid check digits); the engine keeps only masked copies readable.
  */
+import { chinaCompactStamp } from '@wanxiang/core';
 import { DAY, type DemoContext, HOUR, MINUTE } from './context.js';
 import { licenceImage } from './images.js';
 import { creditCode, idNumber, landline, mobile, personNames } from './zh.js';
@@ -79,7 +80,7 @@ export function seedMerchantApplications(ctx: DemoContext): void {
     rows.push({
       at: created,
       row: {
-        number: `WX${new Date(created + 8 * HOUR).toISOString().slice(0, 10).replace(/-/g, '')}${String(1001 + i)}`,
+        number: `WX${chinaCompactStamp(created).slice(0, 8)}${String(1001 + i)}`,
         contactName: person.name,
         contactMobile: mobile(rng),
         contactEmail: `${person.pinyin}@example.com`,

@@ -16,7 +16,7 @@
  *   first-order and order-amount coupons issued by their rules, referral rewards.
  */
 
-import { priceOrder, stampsOf } from '@wanxiang/core';
+import { chinaCompactStamp, priceOrder, stampsOf } from '@wanxiang/core';
 import { atChinaTime, DAY, type DemoContext, HOUR, MINUTE, type Row } from './context.js';
 import { type Runner, runnersFor } from './delivery.js';
 import type { Card, Ledger } from './finance.js';
@@ -44,7 +44,6 @@ import {
   orderWalkTo,
   pad,
   REMARKS,
-  stampOf,
 } from './order-machine.js';
 import type { Customer, MemberLevel } from './people.js';
 import type { Rng } from './random.js';
@@ -554,8 +553,9 @@ export function simulateOrders(ctx: DemoContext, world: OrderWorld, count: numbe
     }
 
     const id = ctx.nextId('orders');
-    let orderNo = `${stampOf(plan.createdAt)}${pad(store.row.id)}${pad(id % 10_000, 4)}`;
-    while (orderNos.has(orderNo)) orderNo = `${stampOf(plan.createdAt)}${pad(store.row.id)}${rng.digits(4)}`;
+    let orderNo = `${chinaCompactStamp(plan.createdAt)}${pad(store.row.id)}${pad(id % 10_000, 4)}`;
+    while (orderNos.has(orderNo))
+      orderNo = `${chinaCompactStamp(plan.createdAt)}${pad(store.row.id)}${rng.digits(4)}`;
     orderNos.add(orderNo);
 
     // Runner and delivery (from ready on).
@@ -691,7 +691,7 @@ export function simulateOrders(ctx: DemoContext, world: OrderWorld, count: numbe
         card.row.balanceFen += amount;
       }
     };
-    const refundNo = (at: number) => `RF${stampOf(at)}${rng.digits(4)}`;
+    const refundNo = (at: number) => `RF${chinaCompactStamp(at)}${rng.digits(4)}`;
 
     // A paid order cancelled is refunded in full to where it was paid from.
     if (cancelledAt !== null && paidAt !== null) {

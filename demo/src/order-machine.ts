@@ -17,7 +17,6 @@ import {
   stampsOf,
   stepsFrom,
 } from '@wanxiang/core';
-import { HOUR } from './context.js';
 
 export type Fulfilment = 'delivery' | 'pickup' | 'dineIn';
 
@@ -123,11 +122,6 @@ export function orderLines<L extends { goodsId: number; qty: number }>(
 
 export function pad(n: number, w = 2): string {
   return String(n).padStart(w, '0');
-}
-
-/** `yyyyMMddHHmmss` in China time (order and refund numbers start with it). */
-export function stampOf(ms: number): string {
-  return new Date(ms + 8 * HOUR).toISOString().replace(/[-T:]/g, '').slice(0, 14);
 }
 
 export const CANCEL_REASONS = {

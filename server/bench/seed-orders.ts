@@ -36,6 +36,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   type CouponInput,
+  chinaCompactStamp,
   type FieldDef,
   getResource,
   JSON_TYPES,
@@ -66,7 +67,6 @@ import {
   REMARKS,
   Rng,
   skusOf,
-  stampOf,
 } from '@wanxiang/demo';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
@@ -398,7 +398,7 @@ function orderRow(
     id,
     createdAt,
     updatedAt: t,
-    orderNo: `${stampOf(createdAt)}${pad(id % 10_000_000, 7)}`,
+    orderNo: `${chinaCompactStamp(createdAt)}${pad(id % 10_000_000, 7)}`,
     storeId: store.id,
     userId: people.userBase + 1 + userIndex,
     items,

@@ -39,6 +39,11 @@ function chinaIso(value: string | number | Date): string | null {
   return Number.isNaN(local.getTime()) ? null : local.toISOString();
 }
 
+/** Epoch ms → `20240501143005` (China time, to the second): the time part of order and refund numbers. */
+export function chinaCompactStamp(ms: number): string {
+  return new Date(ms + CHINA_OFFSET_MS).toISOString().replace(/[-T:]/g, '').slice(0, 14);
+}
+
 /** ISO string, epoch ms or Date → `2024-05-01 14:30`, or null when it is no time. */
 export function chinaDateTime(value: string | number | Date): string | null {
   const iso = chinaIso(value);

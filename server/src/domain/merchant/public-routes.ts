@@ -14,6 +14,7 @@
 import { randomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import {
+  chinaCompactStamp,
   MERCHANT_JOIN_FIELDS,
   type MerchantApplicationStatus,
   merchantApplications,
@@ -42,8 +43,7 @@ const NUMBER_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** `MJ` + the China date + 10 random characters (50 bits): unguessable, so it can be a lookup key. */
 export function newApplicationNumber(now: number): string {
-  const china = new Date(now + 8 * HOUR);
-  const date = `${china.getUTCFullYear()}${String(china.getUTCMonth() + 1).padStart(2, '0')}${String(china.getUTCDate()).padStart(2, '0')}`;
+  const date = chinaCompactStamp(now).slice(0, 8);
   let tail = '';
   for (let i = 0; i < 10; i++) tail += NUMBER_ALPHABET[randomInt(NUMBER_ALPHABET.length)];
   return `MJ${date}${tail}`;

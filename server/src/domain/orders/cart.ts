@@ -8,6 +8,9 @@
 import {
   type CartLine,
   type CouponInput,
+  type FieldDef,
+  fieldText,
+  formatMoney,
   type OrderDraft,
   orderFees,
   type PriceBreakdown,
@@ -35,8 +38,6 @@ interface Sku {
   priceFen: number;
   stock: number;
 }
-
-const STORE_STATUS: Record<string, string> = { paused: '暂停营业', closed: '已关店' };
 
 /** The store's enabled 满减 activities running at `now` (an activity without stores is for all). */
 async function runningActivities(trx: AnyDb, storeId: number, now: number) {
@@ -72,7 +73,7 @@ export async function priceCart(
   const store = await rowById(trx, 'stores', draft.storeId);
   if (!store) throw invalidInput({ storeId: '所选的门店不存在' });
   if (options.forOrder && store.status !== 'open')
-    throw conflict(`门店${STORE_STATUS[String(store.status)] ?? '未营业'}，暂不接单`);
+    throw conflict(`门店${fieldText(def('stores').fields.status as FieldDef, store.status)}，暂不接单`);
 
   const goods = await rowsById(
     trx,
@@ -167,9 +168,7 @@ export async function priceCart(
   if (options.forOrder && draft.fulfilment === 'delivery') {
     const min = Number(store.minOrderFen ?? 0);
     if (priced.goodsFen < min)
-      throw conflict(
-        `未达起送价：商品金额 ¥${(priced.goodsFen / 100).toFixed(2)}，起送价 ¥${(min / 100).toFixed(2)}`,
-      );
+      throw conflict(`未达起送价：商品金额 ${formatMoney(priced.goodsFen)}，起送价 ${formatMoney(min)}`);
   }
   return {
     store,

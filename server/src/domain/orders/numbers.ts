@@ -4,17 +4,11 @@
  * different ids), so concurrent orders never collide the way random suffixes can.
  */
 import { randomUUID } from 'node:crypto';
-import type { ResourceDef } from '@wanxiang/core';
+import { chinaCompactStamp, type ResourceDef } from '@wanxiang/core';
 import { sql } from 'kysely';
 import { appendRow } from '../../resources/actions.js';
 import type { AnyDb } from '../../resources/extensions.js';
 import { columnOf, modelOf, type WireRow } from '../../resources/storage.js';
-
-const HOUR = 3_600_000;
-
-export function chinaStamp(ms: number): string {
-  return new Date(ms + 8 * HOUR).toISOString().replace(/[-T:]/g, '').slice(0, 14);
-}
 
 /** Appends a row whose `field` is its number: written after the insert, from its id. */
 export async function appendNumbered(
@@ -26,7 +20,7 @@ export async function appendNumbered(
   now: number,
 ): Promise<WireRow> {
   const row = await appendRow(trx, def, { ...values, [field]: `pending-${randomUUID()}` }, now);
-  const number = `${prefix}${chinaStamp(now)}${String(row.id % 100_000_000).padStart(8, '0')}`;
+  const number = `${prefix}${chinaCompactStamp(now)}${String(row.id % 100_000_000).padStart(8, '0')}`;
   const model = modelOf(def);
   await trx
     .updateTable(model.table)
