@@ -2,6 +2,7 @@
  * Cloud CDN (core definitions/cloud.ts): accelerated domains under the reserved example domain,
  * with hourly usage for the last seven days (a daily curve, weekends busier for images).
  */
+import { CHINA_OFFSET_MS } from '@wanxiang/core';
 import { DAY, type DemoContext, HOUR, type Row } from './context.js';
 
 const DOMAINS = [
@@ -66,7 +67,7 @@ export function seedCdn(ctx: DemoContext): Row[] {
     rows.push(row);
     for (let hour = firstHour; hour <= lastHour; hour += HOUR) {
       if (disabledAt !== null && hour >= disabledAt) break;
-      const local = new Date(hour + 8 * HOUR);
+      const local = new Date(hour + CHINA_OFFSET_MS);
       const h = local.getUTCHours();
       const weekend = local.getUTCDay() === 0 || local.getUTCDay() === 6;
       // Quiet at night, peaks at lunch and in the evening.

@@ -3,6 +3,7 @@
  * 400×267 thumbnail, drawn by sharp) in albums, and Markdown articles composed from paragraphs
  * on a few themes — most published, some drafts — with covers taken from the gallery.
  */
+import { CHINA_OFFSET_MS } from '@wanxiang/core';
 import { DAY, type DemoContext, HOUR, MINUTE } from './context.js';
 import { photoImage } from './images.js';
 import type { Rng } from './random.js';
@@ -50,7 +51,7 @@ export function seedPhotos(ctx: DemoContext): void {
       createdAt: created,
       updatedAt: created,
     });
-    const date = new Date(takenAt + 8 * HOUR);
+    const date = new Date(takenAt + CHINA_OFFSET_MS);
     const caption = `${album} · ${date.getUTCFullYear()} 年 ${date.getUTCMonth() + 1} 月`;
     const images = photoImage(rng.fork(title), title, caption).then(async ({ full, thumbnail }) => ({
       image: await ctx.file(full, 'jpg'),

@@ -3,10 +3,9 @@
  * reads in a form and a date filter as it reads in the list (core's formatDateTime), and what is
  * picked there means that time in China. China keeps UTC+8 all year, so no zone data is needed.
  */
+import { CHINA_OFFSET_MS } from '@wanxiang/core';
 import type { Dayjs } from 'dayjs';
 import { dayjs } from '../app/dayjs';
-
-const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000;
 
 /** An instant → a dayjs whose fields (in the browser's zone) are the instant's wall clock in China. */
 export function toChinaWallClock(instant: string | number | Date): Dayjs | null {
