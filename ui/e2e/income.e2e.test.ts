@@ -84,6 +84,10 @@ describe.runIf(browserAvailable())('收入统计 and the admin dashboard (e2e)',
     expect(await waiting.getAttribute('href')).toBe('/admin/OMS/order?tab=new');
     await page.getByRole('link', { name: `待派单：${figures.awaitingRunner}` }).waitFor();
     await page.getByRole('link', { name: `待处理退款：${figures.pendingRefunds}` }).waitFor();
+    // The demo's monitoring has jobs down and certificates about to expire.
+    expect(figures.jobsDown).toBeGreaterThan(0);
+    await page.getByRole('link', { name: `故障监控：${figures.jobsDown}` }).waitFor();
+    await page.getByRole('link', { name: `证书即将到期：${figures.certificatesExpiring}` }).waitFor();
     await screenshot(page, 'dashboard');
 
     // 待接单 opens the order board on its 待接单 tab (paid orders).

@@ -28,9 +28,10 @@ export interface DashboardFigures {
   awaitingRunner?: number;
   /** Refund requests nobody has decided: orderRefunds status pending (oms, as the refund list). */
   pendingRefunds?: number;
-  // Monitoring (monitor:read) fills two more when its jobs arrive: jobsDown (browser and
-  // certificate jobs whose last check failed) and certificatesExpiring (certificates due within
-  // their warning days). Until then there is no such card rather than an invented zero.
+  /** Monitor jobs whose checks confirm them down: monitorJobs status down (monitor). */
+  jobsDown?: number;
+  /** Certificates due within their warning days: sslJobs status expiring (monitor). */
+  certificatesExpiring?: number;
 }
 
 export type DashboardFigureKey = keyof DashboardFigures;
@@ -47,6 +48,8 @@ export const DASHBOARD_FIGURE_AREAS: Readonly<Record<DashboardFigureKey, Permiss
   awaitingAcceptance: 'oms',
   awaitingRunner: 'runner',
   pendingRefunds: 'oms',
+  jobsDown: 'monitor',
+  certificatesExpiring: 'monitor',
 };
 
 /** The figures a user with these permissions sees, in card order. */

@@ -9,7 +9,10 @@ describe('dashboard', () => {
       'awaitingAcceptance',
       'awaitingRunner',
       'pendingRefunds',
+      'jobsDown',
+      'certificatesExpiring',
     ]);
+    expect(dashboardFiguresFor(['monitor:read'])).toEqual(['jobsDown', 'certificatesExpiring']);
     expect(dashboardFiguresFor(['oms:read'])).toEqual([
       'ordersToday',
       'awaitingAcceptance',

@@ -56,6 +56,18 @@ describe.each(DB_KINDS)('dashboard on %s', (kind) => {
         refundedAt: at('2025-01-15T02:00:00Z'),
       },
     ]);
+    const job = (name: string, status: string) => ({ name, url: `https://${name}.example.com/`, status });
+    await t.app.resources.insertRows(getResource('monitorJobs'), [
+      job('a', 'down'),
+      job('b', 'down'),
+      job('c', 'up'),
+      job('d', 'pending'), // a failure not yet confirmed by its retries is not down
+    ]);
+    await t.app.resources.insertRows(getResource('sslJobs'), [
+      { host: 'a.example.com', port: 443, status: 'expiring' },
+      { host: 'b.example.com', port: 443, status: 'ok' },
+      { host: 'c.example.com', port: 443, status: 'expired' },
+    ]);
   });
   afterAll(async () => t?.close());
 
@@ -70,6 +82,8 @@ describe.each(DB_KINDS)('dashboard on %s', (kind) => {
       awaitingAcceptance: 2,
       awaitingRunner: 2,
       pendingRefunds: 1,
+      jobsDown: 2,
+      certificatesExpiring: 1,
     });
   });
 

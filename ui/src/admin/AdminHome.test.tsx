@@ -20,6 +20,8 @@ describe('admin home', { timeout: 20_000 }, () => {
       revenueTodayFen: { today: 45600, yesterday: 60800 },
       awaitingAcceptance: 3,
       pendingRefunds: 0,
+      jobsDown: 2,
+      certificatesExpiring: 1,
     });
     renderApp('/admin');
     // The first render transforms the lazy screens' modules: slow on a busy machine.
@@ -35,6 +37,12 @@ describe('admin home', { timeout: 20_000 }, () => {
     );
     expect(screen.getByRole('link', { name: '待处理退款：0' }).getAttribute('href')).toBe(
       '/admin/OMS/order?tab=refunds',
+    );
+    expect(screen.getByRole('link', { name: '故障监控：2' }).getAttribute('href')).toBe(
+      '/admin/monitor/job?status=down',
+    );
+    expect(screen.getByRole('link', { name: '证书即将到期：1' }).getAttribute('href')).toBe(
+      '/admin/monitor/ssl?status=expiring',
     );
     // The answer left out deliveries (no runner:read): no card for them.
     expect(screen.queryByText('待派单')).toBeNull();

@@ -61,6 +61,18 @@ const CARDS: CardSpec[] = [
     value: (d) => d.pendingRefunds,
     pending: true,
   },
+  {
+    title: '故障监控',
+    href: '/admin/monitor/job?status=down',
+    value: (d) => d.jobsDown,
+    pending: true,
+  },
+  {
+    title: '证书即将到期',
+    href: '/admin/monitor/ssl?status=expiring',
+    value: (d) => d.certificatesExpiring,
+    pending: true,
+  },
 ];
 
 const show = (value: number, money: boolean | undefined) =>

@@ -5,7 +5,8 @@
  *
  * Each count is served by an index the lists already have (`orders (status, created_at, id)`,
  * `deliveries (status, …)`, `order_refunds (status, …)`); today's orders and revenue by the
- * income index `orders (paid_at, store_id, paid_fen, id)` (migration 0012_income).
+ * income index `orders (paid_at, store_id, paid_fen, id)` (migration 0012_income); monitoring's by
+ * `monitor_jobs (status, last_check_at, id)` and `ssl_jobs (status, not_after, id)`.
  */
 import {
   type DashboardFigures,
@@ -79,7 +80,7 @@ function comparison(pick: (paid: { orders: number; revenueFen: number }) => numb
 
 /**
  * Every figure, keyed as core names them: the type makes a new figure of core's need its source
- * here. Monitoring's (jobsDown, certificatesExpiring) join when their jobs exist.
+ * here.
  */
 export const FIGURES: { [K in keyof Required<DashboardFigures>]: Figure<K> } = {
   ordersToday: comparison((paid) => paid.orders),
@@ -87,4 +88,6 @@ export const FIGURES: { [K in keyof Required<DashboardFigures>]: Figure<K> } = {
   awaitingAcceptance: countInState('orders', 'paid'),
   awaitingRunner: countInState('deliveries', 'waiting'),
   pendingRefunds: countInState('orderRefunds', 'pending'),
+  jobsDown: countInState('monitorJobs', 'down'),
+  certificatesExpiring: countInState('sslJobs', 'expiring'),
 };
