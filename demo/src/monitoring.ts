@@ -150,6 +150,7 @@ export function seedMonitoring(
 ): void {
   const rng = ctx.random('monitoring');
   const runs: { at: number; row: Record<string, unknown> }[] = [];
+  const jobs = new Map<number, Row>();
   for (const spec of JOBS) {
     const owner = spec.owner ? rng.pick(customers).row.id : null;
     const created = ctx.now - rng.int(20, 200) * DAY;
@@ -172,9 +173,11 @@ export function seedMonitoring(
       lastCheckAt: null as number | null,
       lastLatencyMs: null as number | null,
       screenshot: null as string | null,
+      retryCount: 0,
       createdAt: created,
       updatedAt: created,
     });
+    jobs.set(job.id as number, job);
     if (spec.kind === 'browser') {
       ctx.later(async () => {
         job.screenshot = await ctx.file(
@@ -193,7 +196,22 @@ export function seedMonitoring(
     heartbeat(ctx, rng.fork(spec.name), spec, job, runs);
   }
   runs.sort((a, b) => a.at - b.at);
-  for (const { at, row } of runs) ctx.add('monitorRuns', { ...row, at, createdAt: at, updatedAt: at });
+  for (const { at, row } of runs) {
+    ctx.add('monitorRuns', { ...row, at, createdAt: at, updatedAt: at });
+    // Each flip raised an alert, as the runner does.
+    if (!row.important) continue;
+    const job = jobs.get(row.jobId as number) as Row;
+    const down = row.status === 'down';
+    ctx.add('monitorAlerts', {
+      level: down ? 'down' : 'up',
+      jobId: job.id,
+      ownerId: job.ownerId ?? null,
+      message: down ? `「${job.name}」故障：${row.message}` : `「${job.name}」已恢复正常`,
+      at,
+      createdAt: at,
+      updatedAt: at,
+    });
+  }
 
   seedSslJobs(ctx, customers);
   seedSslDeployments(ctx, cdnDomains);
@@ -257,6 +275,8 @@ function heartbeat(
   }
   if (last) {
     job.status = last.status;
+    // A job failing within its retries has used that many (the runner's retryCount).
+    job.retryCount = last.status === 'pending' ? failures : 0;
     job.lastCheckAt = last.at;
     job.lastLatencyMs = last.latencyMs;
     job.updatedAt = last.at;
@@ -314,7 +334,7 @@ function seedSslJobs(ctx: DemoContext, customers: readonly Customer[]): void {
       updatedAt: lastCheckAt,
     };
     if (daysLeft === null) {
-      ctx.add('sslJobs', {
+      const job = ctx.add('sslJobs', {
         ...base,
         issuer: null,
         subject: null,
@@ -325,7 +345,17 @@ function seedSslJobs(ctx: DemoContext, customers: readonly Customer[]): void {
         daysLeft: null,
         chain: null,
         status: 'error',
+        verdict: 'unreachable',
         lastError: 'connect ECONNREFUSED：443 端口无法连接',
+      });
+      ctx.add('monitorAlerts', {
+        level: 'error',
+        sslJobId: job.id,
+        ownerId: base.ownerId,
+        message: `${host} 的证书检测失败：443 端口无法连接`,
+        at: lastCheckAt,
+        createdAt: lastCheckAt,
+        updatedAt: lastCheckAt,
       });
       return;
     }
@@ -333,7 +363,7 @@ function seedSslJobs(ctx: DemoContext, customers: readonly Customer[]): void {
     const notBefore = notAfter - ca.days * DAY;
     const leafPrint = fingerprint(`${host}/${notAfter}`);
     const iso = (ms: number) => new Date(ms).toISOString();
-    ctx.add('sslJobs', {
+    const job = ctx.add('sslJobs', {
       ...base,
       issuer: ca.leaf,
       subject: `CN=${host}`,
@@ -359,8 +389,21 @@ function seedSslJobs(ctx: DemoContext, customers: readonly Customer[]): void {
         },
       ],
       status: daysLeft < 0 ? 'expired' : daysLeft <= Math.max(...notifyDays) ? 'expiring' : 'ok',
+      verdict: daysLeft < 0 ? 'expired' : daysLeft <= Math.max(...notifyDays) ? 'expiring' : 'ok',
+      keyType: i % 2 === 0 ? 'ECDSA P-256' : 'RSA 2048',
       lastError: null,
     });
+    if (daysLeft <= Math.max(...notifyDays)) {
+      ctx.add('monitorAlerts', {
+        level: daysLeft < 0 ? 'expired' : 'expiring',
+        sslJobId: job.id,
+        ownerId: base.ownerId,
+        message: daysLeft < 0 ? `${host} 的证书已过期` : `${host} 的证书将在 ${daysLeft} 天后到期`,
+        at: lastCheckAt,
+        createdAt: lastCheckAt,
+        updatedAt: lastCheckAt,
+      });
+    }
   });
 }
 
