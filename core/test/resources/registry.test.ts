@@ -364,6 +364,7 @@ describe('the registry', () => {
         'exchangeCodes.generate',
         'exchangeCodes.voidBatch',
         'merchantApplications.reject',
+        'monitorJobs.runNow',
         'pointsLedger.adjust',
         // The order machine's moves, carried out by the orders area (core/src/orders/moves.ts).
         'orders.pay',
