@@ -154,11 +154,12 @@ function requestOne(
 ): Promise<Omit<HttpOutboundResponse, 'url' | 'redirects'>> {
   const maxBody = req.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const secure = url.protocol === 'https:';
-  const headers: Record<string, string> = {
-    'user-agent': 'wanxiang-monitor/1',
-    ...req.headers,
-    host: url.host,
-  };
+  const headers: Record<string, string> = { 'user-agent': 'wanxiang-monitor/1' };
+  // The Host header is the URL's (the connection goes to the checked address); lengths are ours.
+  for (const [name, value] of Object.entries(req.headers ?? {}))
+    if (!/^(host|content-length|transfer-encoding|connection)$/i.test(name))
+      headers[name.toLowerCase()] = value;
+  headers.host = url.host;
   if (req.body !== undefined) headers['content-length'] = String(Buffer.byteLength(req.body));
   const options: https.RequestOptions = {
     hostname: target.address,

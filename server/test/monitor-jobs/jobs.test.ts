@@ -6,6 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readLease } from '../../src/scheduler/index.js';
 import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
 import { tokenOf } from '../helpers/auth.js';
 import { type Api, adminApi, apiAs, userId } from '../resources/helpers.js';
@@ -223,5 +224,10 @@ describe.each(DB_KINDS)('monitor jobs on %s', (kind) => {
     t.clock.advance(10 * MINUTE);
     await tick();
     expect(await runsCount()).toBe(5);
+    // Deleted: the retention task drops its lease row.
+    expect(await readLease(t.app.db, `monitor.check:${id}`)).toBeDefined();
+    await admin.del(`/api/me/jobs/${id}`);
+    await t.app.scheduler.runBody('monitor.retention');
+    expect(await readLease(t.app.db, `monitor.check:${id}`)).toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@
  * rows, so no statement holds the database for long.
  */
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { AnyDb } from '../../resources/extensions.js';
 import type { ScheduledTask } from '../../scheduler/task.js';
 import { ROLLUP_TABLE } from './rollups.js';
@@ -31,6 +32,12 @@ export async function pruneHistory(
     .where('period', '=', 'day')
     .where('start_at', '<', now - DAY_ROLLUPS_KEPT_DAYS * DAY_MS)
     .executeTakeFirst();
+  // Lease rows of deleted jobs (the runner drops those it had registered; a job paused, then
+  // deleted, or deleted while no process ran, leaves its row here).
+  await sql`delete from scheduler_leases where name like 'monitor.check:%'
+    and cast(substr(name, 15) as bigint) in (select id from monitor_jobs where deleted_at is not null)`.execute(
+    db,
+  );
   return {
     runs: Number(runs.numDeletedRows ?? 0),
     rollups: Number(hours.numDeletedRows ?? 0) + Number(days.numDeletedRows ?? 0),

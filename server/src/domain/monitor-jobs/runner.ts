@@ -167,30 +167,25 @@ export class MonitorRunner {
   }
 
   private async syncOnce(): Promise<void> {
-    const db = this.deps.db as unknown as AnyDb;
-    const rows = (await db
+    const rows = (await (this.deps.db as unknown as AnyDb)
       .selectFrom('monitor_jobs')
-      .select(['id', 'interval_s', 'retry_interval_s', 'deleted_at', 'status'])
+      .select(['id', 'interval_s', 'retry_interval_s', 'status'])
+      .where('deleted_at', 'is', null)
       .execute()) as {
       id: number | string;
       interval_s: number | string;
       retry_interval_s: number | string | null;
-      deleted_at: unknown;
       status: string;
     }[];
     const first = !this.synced;
     this.synced = true;
-    const seen = new Set<number>();
+    const live = new Set<number>();
+    const active = new Set<number>();
     for (const row of rows) {
       const id = Number(row.id);
-      const active = row.deleted_at === null && row.status !== 'paused';
-      if (!active) {
-        if (this.registered.has(id)) this.drop(id);
-        if (row.deleted_at !== null)
-          await deleteLease(this.deps.db, checkTaskName(id)).catch(() => undefined);
-        continue;
-      }
-      seen.add(id);
+      live.add(id);
+      if (row.status === 'paused') continue;
+      active.add(id);
       const intervalMs = Number(row.interval_s) * 1000;
       const retryMs = Number(row.retry_interval_s ?? row.interval_s) * 1000;
       const key = `${intervalMs}/${retryMs}`;
@@ -210,7 +205,12 @@ export class MonitorRunner {
       });
       this.registered.set(id, { key, unregister });
     }
-    for (const id of [...this.registered.keys()]) if (!seen.has(id)) this.drop(id);
+    for (const id of [...this.registered.keys()]) {
+      if (active.has(id)) continue;
+      this.drop(id);
+      // Deleted (soft-deleted rows never come back): its lease row goes too.
+      if (!live.has(id)) await deleteLease(this.deps.db, checkTaskName(id)).catch(() => undefined);
+    }
   }
 
   private drop(id: number): void {
