@@ -5,7 +5,9 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { getResource } from '@wanxiang/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backfillRollups } from '../../src/domain/monitor-jobs/rollups.js';
 import { readLease } from '../../src/scheduler/index.js';
 import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
 import { tokenOf } from '../helpers/auth.js';
@@ -177,6 +179,32 @@ describe.each(DB_KINDS)('monitor jobs on %s', (kind) => {
     const fourth = await create(admin, { name: '四' });
     expect(fourth.status).toBe(409);
     expect(fourth.body.message).toBe('每位用户最多 3 个监控任务，请先删除不用的任务');
+  });
+
+  it('rebuilds roll-ups from heartbeats that have none (demo history, runs from before roll-ups)', async () => {
+    const job = (await t.app.resources.insertRows(getResource('monitorJobs'), [
+      {
+        name: '历史',
+        kind: 'http',
+        url: 'https://example.com/',
+        intervalS: 60,
+        status: 'up',
+        ownerId: adminId,
+      },
+    ])) as number[];
+    const id = job[0] as number;
+    const at = (minutesAgo: number) => t.clock.now() - minutesAgo * MINUTE;
+    await t.app.resources.insertRows(getResource('monitorRuns'), [
+      { jobId: id, status: 'up', latencyMs: 30, at: at(90), important: false },
+      { jobId: id, status: 'down', latencyMs: null, at: at(60), important: true },
+      { jobId: id, status: 'up', latencyMs: 50, at: at(30), important: true },
+      { jobId: id, status: 'up', latencyMs: 40, at: at(1), important: false },
+    ]);
+    expect((await admin.get(`/api/me/jobs/${id}/uptime`)).body.data.h24).toBeNull();
+    expect(await backfillRollups(t.app.db as never, kind)).toBe(1);
+    expect(await backfillRollups(t.app.db as never, kind)).toBe(0);
+    expect((await admin.get(`/api/me/jobs/${id}/uptime`)).body.data).toEqual({ h24: 75, d7: 75, d30: 75 });
+    await admin.del(`/api/me/jobs/${id}`);
   });
 
   it('the runner checks each active job at its interval, retries at the retry interval, skips paused jobs', async () => {

@@ -10,6 +10,7 @@
  * so no addition is lost.
  */
 import {
+  addHeartbeat,
   CHINA_OFFSET_MS,
   emptyRollup,
   type HeartbeatFacts,
@@ -18,6 +19,7 @@ import {
   type Rollup,
   rollupOf,
 } from '@wanxiang/core';
+import { sql } from 'kysely';
 import type { AnyDb } from '../../resources/extensions.js';
 
 export const ROLLUP_TABLE = 'monitor_rollups';
@@ -154,4 +156,59 @@ export async function windowRollup(db: AnyDb, jobId: number, now: number, window
     rollupRows(db, jobId, 'day', firstWholeDay, now + 1),
   ]);
   return mergeRollups([...hours, ...days].map((x) => x.rollup));
+}
+
+/**
+ * Roll-ups for jobs that have heartbeats but no roll-up at all: heartbeats written before
+ * migration 0014, or by the demo seeder (it writes a day of history as plain rows). Run at the
+ * runner's start, before its first check (a check's roll-up would make the job look done).
+ * Per job in a transaction holding the job's row, re-checked there, so two processes starting
+ * together write each job's roll-ups once. Answers how many jobs it filled.
+ */
+export async function backfillRollups(db: AnyDb, dialect: 'sqlite' | 'postgres'): Promise<number> {
+  const { rows } = await sql<{ job_id: number | string }>`
+    select distinct r.job_id from monitor_runs r
+    where not exists (select 1 from monitor_rollups u where u.job_id = r.job_id)`.execute(db);
+  let filled = 0;
+  for (const { job_id } of rows) {
+    const jobId = Number(job_id);
+    const done = await db.transaction().execute(async (trx) => {
+      let lock = trx.selectFrom('monitor_jobs').select('id').where('id', '=', jobId);
+      if (dialect === 'postgres') lock = lock.forUpdate();
+      await lock.execute();
+      const any = await trx
+        .selectFrom(ROLLUP_TABLE)
+        .select('job_id')
+        .where('job_id', '=', jobId)
+        .limit(1)
+        .execute();
+      if (any.length > 0) return false;
+      const beats = (await trx
+        .selectFrom('monitor_runs')
+        .select(['status', 'latency_ms', 'at'])
+        .where('job_id', '=', jobId)
+        .orderBy('at')
+        .execute()) as { status: string; latency_ms: unknown; at: number | string }[];
+      const periods = new Map<string, Rollup>();
+      for (const beat of beats) {
+        const at = Number(beat.at);
+        const facts: HeartbeatFacts = {
+          status: beat.status as HeartbeatFacts['status'],
+          latencyMs:
+            beat.latency_ms === null || beat.latency_ms === undefined ? null : Number(beat.latency_ms),
+        };
+        for (const period of ['hour', 'day'] as const) {
+          const key = `${period}:${periodStart(period, at)}`;
+          periods.set(key, addHeartbeat(periods.get(key) ?? emptyRollup(), facts));
+        }
+      }
+      for (const [key, rollup] of periods) {
+        const [period, startAt] = key.split(':') as [RollupPeriod, string];
+        await putRollup(trx, jobId, period, Number(startAt), rollup);
+      }
+      return true;
+    });
+    if (done) filled += 1;
+  }
+  return filled;
 }

@@ -31,6 +31,7 @@ import { policyOfUser } from '../printing/address-policy.js';
 import { BrowserChecker, chromiumPath } from './browser.js';
 import { type CheckResult, type JobSpec, runCheck } from './checks.js';
 import { jobRow, type Recorded, recordCheck } from './record.js';
+import { backfillRollups } from './rollups.js';
 
 export const DEFAULT_MONITORING: MonitoringConfig = {
   maxConcurrent: 50,
@@ -108,7 +109,14 @@ export class MonitorRunner {
   /** Starts the scheduler and the periodic reload of the job list. */
   start(): void {
     this.scheduler.start();
-    void this.sync();
+    // History without roll-ups (demo seed, heartbeats from before them) first, then the jobs.
+    void backfillRollups(this.deps.db as unknown as AnyDb, this.deps.dialect)
+      .then(
+        (filled) =>
+          filled > 0 && this.deps.log.info({ jobs: filled }, 'monitor roll-ups rebuilt from heartbeats'),
+      )
+      .catch((err) => this.deps.log.error({ err }, 'rebuilding monitor roll-ups failed'))
+      .finally(() => void this.sync());
     this.syncTimer = setInterval(() => void this.sync(), SYNC_EVERY_MS);
     this.syncTimer.unref();
   }
