@@ -157,6 +157,34 @@ describe.each(DB_KINDS)('monitor jobs on %s', (kind) => {
     expect((await guest.get(`/api/admin/monitorJobs/${jobId}/uptime`)).status).toBe(403);
   });
 
+  it('refuses a loopback target on edit too, and keeps the job as it was', async () => {
+    const own = await guest.post('/api/me/jobs', {
+      name: '公网',
+      kind: 'http',
+      url: 'http://93.184.215.14/',
+      intervalS: 60,
+    });
+    expect(own.status, own.text).toBe(200);
+    const res = await guest.patch(`/api/me/jobs/${own.body.data.id}`, {
+      url: 'http://169.254.169.254/latest/meta-data',
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe('没有监控权限，不能连接链路本地地址（169.254.169.254）');
+    expect((await guest.get(`/api/me/jobs/${own.body.data.id}`)).body.data.url).toBe('http://93.184.215.14/');
+    expect((await guest.del(`/api/me/jobs/${own.body.data.id}`)).status).toBe(200);
+  });
+
+  it('lets readers of monitor jobs hear every job, and a user only their own', () => {
+    const hub = t.app.hub;
+    const adminUser = { id: adminId, permissions: ['monitor:read', 'monitor:write'] } as never;
+    const member = { id: 999, permissions: [] } as never;
+    expect(hub.mayListen(adminUser, 'monitor')).toBe(true);
+    expect(hub.mayListen(member, 'monitor')).toBe(false);
+    expect(hub.mayListen(member, 'monitor:user:999')).toBe(true);
+    expect(hub.mayListen(member, `monitor:user:${adminId}`)).toBe(false);
+    expect(hub.mayListen(null, 'monitor:user:999')).toBe(false);
+  });
+
   it('pauses and resumes; a paused job is not checked', async () => {
     const paused = await admin.post(`/api/me/jobs/${jobId}/pause`);
     expect(paused.body.data.status).toBe('paused');
