@@ -1,20 +1,39 @@
+import { getResource } from '@wanxiang/core';
+import { bodySchema, rowSchema } from '../../resources/openapi.js';
+
 /** OpenAPI shapes of the monitor job routes (me and admin). */
-export const jobSchema = {
-  type: 'object',
-  description: '监控任务（monitorJobs 的字段）',
-  additionalProperties: true,
-  properties: {
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    kind: { type: 'string', enum: ['http', 'keyword', 'tcp', 'browser'] },
-    url: { type: 'string' },
-    status: { type: 'string', enum: ['up', 'down', 'pending', 'paused'] },
-    intervalS: { type: 'integer' },
-    lastCheckAt: { type: 'string', format: 'date-time', nullable: true },
-    lastLatencyMs: { type: 'integer', nullable: true },
-    screenshot: { type: 'string', nullable: true },
-  },
-} as const;
+const jobs = getResource('monitorJobs');
+
+/** A monitorJobs row, as the generic routes describe it (generated from the registry). */
+export const jobSchema = rowSchema(jobs) as { type: 'object'; properties: Record<string, unknown> };
+
+/** The fields a user sets on their own job (/api/me/jobs); ownerId, status and the figures are the server's. */
+export const EDITABLE = [
+  'name',
+  'kind',
+  'url',
+  'method',
+  'headers',
+  'body',
+  'intervalS',
+  'retryIntervalS',
+  'timeoutMs',
+  'acceptedStatus',
+  'keyword',
+  'invertKeyword',
+  'maxRetries',
+  'followRedirects',
+  'ignoreTls',
+] as const;
+
+/** The create or update body of /api/me/jobs: the registry's, limited to EDITABLE (documents; core validates). */
+export function jobBodySchema(mode: 'create' | 'update') {
+  const full = bodySchema(jobs, mode) as { properties: Record<string, unknown>; required?: string[] };
+  const keep = new Set<string>([...EDITABLE, 'updatedAt']);
+  const properties = Object.fromEntries(Object.entries(full.properties).filter(([k]) => keep.has(k)));
+  const required = (full.required ?? []).filter((k) => keep.has(k));
+  return { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
+}
 
 export const recentSchema = {
   type: 'array',
