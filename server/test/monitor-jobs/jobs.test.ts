@@ -79,6 +79,8 @@ describe.each(DB_KINDS)('monitor jobs on %s', (kind) => {
     jobId = created.body.data.id;
     expect(created.body.data).toMatchObject({ status: 'pending', ownerId: adminId, lastCheckAt: null });
 
+    const runsTotal = async () => (await admin.get('/api/admin/monitorRuns?limit=1')).body.data.page.total;
+    expect(await runsTotal()).toBe(0); // counted, and cached
     const first = await admin.post(`/api/me/jobs/${jobId}/run`);
     expect(first.status, first.text).toBe(200);
     expect(first.body.data.job).toMatchObject({ status: 'up', lastLatencyMs: expect.any(Number) });
@@ -120,6 +122,7 @@ describe.each(DB_KINDS)('monitor jobs on %s', (kind) => {
     expect(pushes.filter((p) => (p as { alert?: unknown }).alert)).toHaveLength(2);
     expect(pushes[0]).toMatchObject({ type: 'job', job: { id: jobId, status: 'up' }, run: { status: 'up' } });
 
+    expect(await runsTotal()).toBe(5); // the admin list's total follows at once
     const runs = await admin.get(`/api/me/jobs/${jobId}/runs?limit=3`);
     expect(runs.body.data.map((r: { status: string }) => r.status)).toEqual(['up', 'down', 'down']);
     const older = await admin.get(

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { bumpVersion } from '../../resources/counts.js';
 import type { AnyDb } from '../../resources/extensions.js';
 import type { ScheduledTask } from '../../scheduler/task.js';
 import { ROLLUP_TABLE } from './rollups.js';
@@ -52,6 +53,7 @@ export function monitorTasks(app: FastifyInstance): ScheduledTask[] {
       everyMs: 3_600_000,
       async run(ctx) {
         const pruned = await pruneHistory(ctx.db as unknown as AnyDb, ctx.now(), retentionDays);
+        if (pruned.runs > 0) bumpVersion(ctx.db, 'monitorRuns'); // the admin list's cached totals
         if (pruned.runs + pruned.rollups > 0) ctx.log.info(pruned, 'monitor history pruned');
       },
     },

@@ -11,6 +11,7 @@
 import { getResource, nextJobStatus } from '@wanxiang/core';
 import type { DialectName } from '../../db/connect.js';
 import { appendRow, nextUpdatedAt } from '../../resources/actions.js';
+import { bumpVersion } from '../../resources/counts.js';
 import type { AnyDb } from '../../resources/extensions.js';
 import { modelOf, toDbValues, toWireRow, type WireRow } from '../../resources/storage.js';
 import type { CheckResult } from './checks.js';
@@ -115,7 +116,12 @@ export async function recordCheck(
       : null;
     return { job: toWireRow(model, updated), run, alert };
   });
-  if (recorded) announce(env, recorded);
+  if (recorded) {
+    // The admin lists' cached totals (resources/counts.ts): these rows were written outside the engine.
+    for (const resource of ['monitorJobs', 'monitorRuns', ...(recorded.alert ? ['monitorAlerts'] : [])])
+      bumpVersion(env.db, resource);
+    announce(env, recorded);
+  }
   return recorded;
 }
 
