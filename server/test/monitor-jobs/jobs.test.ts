@@ -5,9 +5,9 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getResource } from '@wanxiang/core';
+import { getResource, rollupOf } from '@wanxiang/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backfillRollups } from '../../src/domain/monitor-jobs/rollups.js';
+import { backfillRollups, periodStart, putRollup } from '../../src/domain/monitor-jobs/rollups.js';
 import { readLease } from '../../src/scheduler/index.js';
 import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
 import { tokenOf } from '../helpers/auth.js';
@@ -235,6 +235,41 @@ describe.each(DB_KINDS)('monitor jobs on %s', (kind) => {
     expect(await backfillRollups(t.app.db as never, kind)).toBe(1);
     expect(await backfillRollups(t.app.db as never, kind)).toBe(0);
     expect((await admin.get(`/api/me/jobs/${id}/uptime`)).body.data).toEqual({ h24: 75, d7: 75, d30: 75 });
+    await admin.del(`/api/me/jobs/${id}`);
+  });
+
+  it('keeps raw heartbeats and hourly roll-ups for the retention days, daily roll-ups longer', async () => {
+    const [id] = (await t.app.resources.insertRows(getResource('monitorJobs'), [
+      {
+        name: '保留',
+        kind: 'http',
+        url: 'https://example.com/',
+        intervalS: 60,
+        status: 'up',
+        ownerId: adminId,
+      },
+    ])) as number[];
+    const daysAgo = (d: number) => t.clock.now() - d * 86_400_000;
+    await t.app.resources.insertRows(getResource('monitorRuns'), [
+      { jobId: id, status: 'up', latencyMs: 30, at: daysAgo(31), important: false },
+      { jobId: id, status: 'up', latencyMs: 30, at: daysAgo(29), important: false },
+    ]);
+    const db = t.app.db as never;
+    const one = rollupOf({ status: 'up', latencyMs: 30 });
+    for (const d of [31, 29]) {
+      await putRollup(db, id as number, 'hour', periodStart('hour', daysAgo(d)), one);
+      await putRollup(db, id as number, 'day', periodStart('day', daysAgo(d)), one);
+    }
+    await putRollup(db, id as number, 'day', periodStart('day', daysAgo(401)), one);
+    await t.app.scheduler.runBody('monitor.retention');
+    const runs = await admin.get(`/api/me/jobs/${id}/runs`);
+    expect(runs.body.data).toHaveLength(1);
+    const left = await t.app.db
+      .selectFrom('monitor_rollups' as never)
+      .select(['period' as never, 'start_at' as never])
+      .where('job_id' as never, '=', id as never)
+      .execute();
+    expect(left.map((r) => (r as { period: string }).period).sort()).toEqual(['day', 'day', 'hour']);
     await admin.del(`/api/me/jobs/${id}`);
   });
 
