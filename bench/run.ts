@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 // bench/orders.ts seeds 1 000 000 orders (BENCH_ORDERS=… for another size) and takes a few minutes;
 // server/bench/doc-search.ts loads 50 000 documents (~5 min); BENCH_POSTGRES_URL=postgres://… adds
-// the PostgreSQL figures to both. ui/bench/lighthouse.ts needs /usr/bin/chromium.
+// the PostgreSQL figures to both. ui/bench/lighthouse.ts needs /usr/bin/chromium. bench/monitor-scheduler.ts
+// runs 1 000 monitor jobs for 2 minutes (BENCH_MONITOR_SECONDS=… for less).
 const benches = [
   'core/bench/pricing.ts',
   'server/bench/auth.ts',
@@ -16,6 +17,7 @@ const benches = [
   'ui/bench/lighthouse.ts',
   'bench/orders.ts',
   'server/bench/doc-search.ts',
+  'bench/monitor-scheduler.ts',
 ];
 
 let failed = false;

@@ -28,6 +28,18 @@ export interface PrintingConfig {
   retryDelayMs: number;
 }
 
+/** Monitor jobs (domain/monitor-jobs): their scheduler's limit, history kept, jobs per user. */
+export interface MonitoringConfig {
+  /** Checks running at once in this process (its own scheduler, apart from the areas' timers). */
+  maxConcurrent: number;
+  /** Days of raw heartbeats kept; the daily roll-ups stay. */
+  retentionDays: number;
+  /** Monitor jobs one user may own. */
+  maxJobsPerUser: number;
+  /** Browser checks (headless Chromium pages) at once. */
+  maxBrowserPages: number;
+}
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -59,6 +71,8 @@ export interface ServerConfig {
   now: () => number;
   /** Printer timeouts and retries; each missing value takes its default (domain/printing/settings.ts). */
   printing?: Partial<PrintingConfig>;
+  /** Monitor jobs; each missing value takes its default (domain/monitor-jobs/settings.ts). */
+  monitoring?: Partial<MonitoringConfig>;
 }
 
 // Both src/config.ts and the bundled dist/start.js sit one level below the package folder, so
@@ -196,6 +210,12 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       writeTimeoutMs: integer(env, 'PRINTER_WRITE_TIMEOUT_MS', 5000, 100, 120_000),
       attempts: integer(env, 'PRINTER_ATTEMPTS', 3, 1, 10),
       retryDelayMs: integer(env, 'PRINTER_RETRY_DELAY_MS', 1000, 0, 60_000),
+    },
+    monitoring: {
+      maxConcurrent: integer(env, 'MONITOR_MAX_CONCURRENT', 50, 1, 10_000),
+      retentionDays: integer(env, 'MONITOR_RETENTION_DAYS', 30, 1, 3650),
+      maxJobsPerUser: integer(env, 'MONITOR_MAX_JOBS_PER_USER', 20, 0, 100_000),
+      maxBrowserPages: integer(env, 'MONITOR_MAX_BROWSER_PAGES', 2, 1, 32),
     },
   };
 }

@@ -20,6 +20,7 @@ import { marketingArea } from './marketing/index.js';
 import { mediaArea } from './media/index.js';
 import { merchantArea } from './merchant/index.js';
 import { monitorArea } from './monitor/index.js';
+import { monitorJobsArea } from './monitor-jobs/index.js';
 import { omsArea } from './oms/index.js';
 import { ordersArea } from './orders/index.js';
 import { platformConfigArea } from './platform-config/index.js';
@@ -47,6 +48,7 @@ export const AREAS: readonly DomainArea[] = [
   printingArea,
   incomeArea,
   dashboardArea,
+  monitorJobsArea,
 ];
 
 /** The resource engine's extensions from every area's `register` (the server's; seeders' and scripts' too). */

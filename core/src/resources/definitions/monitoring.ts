@@ -115,6 +115,12 @@ export const monitorJobs = defineResource({
     requiredWhen((v) => v.kind === 'keyword', 'keyword', '关键词任务须填写关键词'),
   ],
   actions: [
+    {
+      name: 'runNow',
+      label: '立即检查',
+      // Checks now and records the run like a scheduled one (server/src/domain/monitor-jobs).
+      effect: { kind: 'handler', when: { status: ['up', 'down', 'pending'] } },
+    },
     transition('pause', '暂停', ['up', 'down', 'pending'], 'paused'),
     transition('resume', '恢复', ['paused'], 'pending'),
   ],
