@@ -9,6 +9,7 @@ import { registerCoupons } from './commands/coupons';
 import { registerDelete } from './commands/delete';
 import { registerExport } from './commands/export';
 import { registerGet } from './commands/get';
+import { registerJobs } from './commands/jobs';
 import { registerList } from './commands/list';
 import { registerLogin } from './commands/login';
 import { registerLogout } from './commands/logout';
@@ -89,6 +90,7 @@ export function createProgram(runtime: Runtime, argv: readonly string[] = []): C
   registerOrders(program, runtime);
   registerPrinters(program, runtime);
   registerCoupons(program, runtime);
+  registerJobs(program, runtime);
   return program;
 }
 
