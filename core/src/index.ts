@@ -17,6 +17,7 @@ export * from './i18n/zh-CN';
 export * from './income/index';
 export * from './marketing/index';
 export * from './merchant/join';
+export * from './monitoring/certificates';
 export * from './navigation/menu';
 export * from './navigation/routes';
 export * from './orders/index';
