@@ -16,6 +16,7 @@ import { migration0010Scheduler } from './migrations/0010_scheduler.js';
 import { migration0011Marketing } from './migrations/0011_marketing.js';
 import { migration0012Income } from './migrations/0012_income.js';
 import { migration0013MonitoringFields } from './migrations/0013_monitoring_fields.js';
+import { migration0015SslNotices } from './migrations/0015_ssl_notices.js';
 import type { DialectMigration } from './migrations/migration.js';
 import type { Database } from './schema.js';
 
@@ -40,6 +41,8 @@ export const MIGRATIONS: Readonly<Record<string, DialectMigration>> = {
   // Orders by the time they were paid, for the income figures (server/src/domain/income).
   '0012_income': migration0012Income,
   '0013_monitoring_fields': migration0013MonitoringFields,
+  // Expiry thresholds notified per certificate fingerprint (domain/certificates).
+  '0015_ssl_notices': migration0015SslNotices,
 };
 
 function provider(dialect: DialectName, migrations: Readonly<Record<string, DialectMigration>>) {

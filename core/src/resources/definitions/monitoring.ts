@@ -229,6 +229,8 @@ export const sslJobs = defineResource({
     lastError: f.string('失败原因', { readOnly: true, max: 500, hideInList: true }),
     lastCheckAt: f.datetime('最近检测', { readOnly: true, sortable: true }),
   },
+  // A real TLS handshake now (server/src/domain/certificates), recorded like a scheduled check.
+  actions: [{ name: 'checkNow', label: '立即检测', effect: { kind: 'handler' } }],
 });
 
 export const sslDeployments = defineResource({
