@@ -392,7 +392,8 @@ describe('the registry', () => {
       ].sort(),
     );
     // Nothing that needs infrastructure not built yet.
-    const deferred = ['checkNow', 'runNow', 'deploy', 'rotate'];
+    // (checkNow and deploy arrived with the certificate checks, server/src/domain/certificates.)
+    const deferred = ['runNow', 'rotate'];
     for (const def of RESOURCES)
       for (const action of def.actions ?? [])
         expect(deferred, `${def.name}.${action.name}`).not.toContain(action.name);
