@@ -384,6 +384,7 @@ describe('the registry', () => {
         'orderRefunds.reject',
         'orders.print',
         'printers.testPrint',
+        'sslDeployments.deploy',
         'sslJobs.checkNow',
         'supplyProducts.purchaseIn',
         'users.disable',

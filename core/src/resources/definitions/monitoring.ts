@@ -267,6 +267,11 @@ export const sslDeployments = defineResource({
     message: f.string('结果说明', { readOnly: true, max: 500, hideInList: true }),
     deployedAt: f.datetime('部署时间', { readOnly: true, sortable: true }),
   },
+  // Checks the certificate, its key and its names, then points the CDN domain at it
+  // (server/src/domain/certificates/deployments.ts).
+  actions: [
+    { name: 'deploy', label: '部署', confirm: '将证书部署到所选 CDN 域名？', effect: { kind: 'handler' } },
+  ],
 });
 
 export const ALERT_LEVEL = options(

@@ -14,6 +14,7 @@ import type {
   ResourceHooks,
 } from '../../resources/extensions.js';
 import type { WireRow } from '../../resources/storage.js';
+import { deploy, deploymentHooks } from './deployments.js';
 import { detachJob, sslJobModel, sslJobOf } from './jobs.js';
 import { announce, checkJobTarget, record } from './service.js';
 import { settingsOf } from './settings.js';
@@ -73,4 +74,6 @@ const checkNow: ActionHandlerSpec = {
 export function register(engine: EngineExtensions): void {
   engine.registerResourceHooks('sslJobs', sslJobHooks);
   engine.registerActionHandler('sslJobs', 'checkNow', checkNow);
+  engine.registerResourceHooks('sslDeployments', deploymentHooks);
+  engine.registerActionHandler('sslDeployments', 'deploy', deploy);
 }
