@@ -30,7 +30,8 @@ export function setSealingKey(db: AnyDb, key: Buffer): void {
 
 function sealingKey(db: AnyDb): Buffer {
   const key = keys.get(db);
-  if (!key) throw conflict('服务器未配置加密密钥，不能保存私钥');
+  // A script writing through the engine without a server: refuse rather than store the key in the clear.
+  if (!key) throw new Error('no sealing key for this database: private keys are saved through the server');
   return key;
 }
 
@@ -58,13 +59,14 @@ export const deploymentHooks: ResourceHooks = {
     const fields: Record<string, string> = {};
     if (typeof values.certificate === 'string' && !certificatesOf(values.certificate))
       fields.certificate = '证书无法解析，请粘贴 PEM 格式的证书（-----BEGIN CERTIFICATE----- 开头）';
-    if (typeof values.privateKey === 'string' && !privateKeyOf(values.privateKey))
+    if (typeof values.privateKey === 'string' && values.privateKey !== '' && !privateKeyOf(values.privateKey))
       fields.privateKey = '私钥无法解析，请粘贴未加密的 PEM 私钥（-----BEGIN PRIVATE KEY----- 开头）';
     if (Object.keys(fields).length > 0) throw invalidInput(fields);
   },
   // In the write's transaction: what was inserted in the clear is sealed before the commit.
   async afterWrite(ctx, id, values) {
-    if (typeof values.privateKey !== 'string') return;
+    // Nothing to seal: no key given (a seeder's placeholder row is empty).
+    if (typeof values.privateKey !== 'string' || values.privateKey === '') return;
     await ctx.trx
       .updateTable(deploymentModel().table)
       .set({ private_key: seal(sealingKey(ctx.db), values.privateKey) })

@@ -37,9 +37,10 @@ export const sslJobHooks: ResourceHooks = {
       if ('error' in parsed) throw invalidInput({ caBundle: parsed.error });
     }
   },
-  async afterWrite(ctx, id, _values, before) {
+  async afterWrite(ctx, id, values, before) {
     // The engine gives read-only integers 0 on create; a job never checked has no days left.
-    if (before !== null) return;
+    // (A seeder's row that carries a certificate keeps its figures.)
+    if (before !== null || values.notAfter) return;
     await ctx.trx.updateTable(sslJobModel().table).set({ days_left: null }).where('id', '=', id).execute();
   },
   async beforeDelete(ctx, id) {
