@@ -114,6 +114,10 @@ describe('wanxiang ssl check', () => {
       expect(result.stdout).toBe('');
       expect(result.stderr).toContain('检测失败：没有监控权限，不能连接本机地址（127.0.0.1）');
       expect(target.connections).toBe(0);
+      // Listing every job needs the monitoring view: refused, exit 2 (not 1, which means expiring).
+      const jobs = await guest.wx(['ssl', 'jobs']);
+      expect(jobs.code).toBe(2);
+      expect(jobs.stderr).toContain('检测失败：');
     } finally {
       guest.remove();
     }

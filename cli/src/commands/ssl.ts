@@ -49,7 +49,8 @@ function readCa(file: string): string {
 /** Anything that kept the check from being made is exit 2 as well (not 1: that means expiring). */
 function asCheckFailure(error: unknown): never {
   if (error instanceof CliError) throw error;
-  throw new CliError(`检测失败：${error instanceof Error ? error.message : String(error)}`, { exitCode: 2 });
+  const message = error instanceof Error ? error.message : String(error);
+  throw new CliError(`检测失败：${message}`, { exitCode: 2 });
 }
 
 const MARK = { 0: '✓', 1: '!', 2: '✗' } as const;
@@ -202,12 +203,16 @@ export function registerSsl(program: Command, runtime: Runtime): void {
       const server = connect(runtime, cmd);
       const client = clientOf(server, getResource('sslJobs'));
       const rows: Row[] = [];
-      for await (const row of client.iterate({
-        filters: options.status ? { status: options.status } : {},
-        sort: 'notAfter',
-        limit: 500,
-      })) {
-        rows.push(row);
+      try {
+        for await (const row of client.iterate({
+          filters: options.status ? { status: options.status } : {},
+          sort: 'notAfter',
+          limit: 500,
+        })) {
+          rows.push(row);
+        }
+      } catch (error) {
+        asCheckFailure(error);
       }
       if (chosenFormat(options) === 'json') {
         runtime.io.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
