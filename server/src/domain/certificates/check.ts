@@ -11,12 +11,7 @@
  */
 import net from 'node:net';
 import tls from 'node:tls';
-import {
-  type CertificateCheckResult,
-  type CertificateVerdict,
-  certificateVerdict,
-  type StarttlsProtocol,
-} from '@wanxiang/core';
+import { type CertificateCheckResult, certificateVerdict, type StarttlsProtocol } from '@wanxiang/core';
 import {
   connectOutbound,
   type OutboundPolicy,
@@ -41,11 +36,6 @@ export interface CheckCertificateInput {
   timeoutMs: number;
   now: number;
   notifyDays: readonly number[];
-}
-
-/** The result with the leaf's fields a job row keeps. */
-export interface CertificateCheck extends CertificateCheckResult {
-  verdict: CertificateVerdict;
 }
 
 /** Why a connection failed, in Chinese, from node's error. */
@@ -111,12 +101,12 @@ function handshake(
 }
 
 /** Checks the certificate of `host:port`; see the module comment. */
-export async function checkCertificate(input: CheckCertificateInput): Promise<CertificateCheck> {
+export async function checkCertificate(input: CheckCertificateInput): Promise<CertificateCheckResult> {
   const { host, port, timeoutMs } = input;
   const where = `${host}:${port}`;
   const checkedAt = new Date(input.now).toISOString();
   const base = { host, port, checkedAt };
-  const failed = (reason: string): CertificateCheck => {
+  const failed = (reason: string): CertificateCheckResult => {
     const v = certificateVerdict({
       now: input.now,
       notBefore: null,

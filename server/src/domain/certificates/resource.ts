@@ -15,8 +15,8 @@ import type {
 } from '../../resources/extensions.js';
 import type { WireRow } from '../../resources/storage.js';
 import { deploy, deploymentHooks } from './deployments.js';
-import { detachJob, sslJobModel, sslJobOf } from './jobs.js';
-import { announce, checkJobTarget, record } from './service.js';
+import { detachJob, recordCheck, sslJobModel, sslJobOf } from './jobs.js';
+import { announce, checkJobTarget } from './service.js';
 import { settingsOf } from './settings.js';
 
 /** The certificates of a PEM bundle; an error message in Chinese when it holds none or a broken one. */
@@ -59,7 +59,7 @@ const checkNow: ActionHandlerSpec = {
   async run(ctx) {
     const result = ctx.prepared as CertificateCheckResult | null;
     if (!result) return undefined;
-    const recorded = await record(ctx.trx, ctx.row, result, ctx.now);
+    const recorded = await recordCheck(ctx.trx, ctx.row, result, ctx.now);
     if (recorded.alert) ctx.touched('monitorAlerts');
     ctx.afterCommit(() =>
       announce({ db: ctx.db as AnyDb, now: () => ctx.now, timeoutMs: 0, publish: ctx.publish }, recorded),

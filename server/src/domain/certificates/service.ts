@@ -1,5 +1,5 @@
 /**
- * Checking a certificate job end to end: the handshake outside any transaction (checks.ts), then
+ * Checking a certificate job end to end: the handshake outside any transaction (check.ts), then
  * one transaction that records it (jobs.ts), then — once committed — the push on `/ws`.
  * The route, the admin action and the scheduled sweep all go through `checkJob`.
  */
@@ -71,16 +71,6 @@ export function publishAlert(env: CheckEnv, job: WireRow, alert: AlertRow): void
   };
   env.publish?.('monitor', data);
   if (alert.ownerId !== null) env.publish?.(`monitor:user:${alert.ownerId}`, data);
-}
-
-/** Records a result already obtained (the admin action's run, in the engine's transaction). */
-export function record(
-  trx: AnyDb,
-  job: WireRow,
-  result: CertificateCheckResult,
-  now: number,
-): Promise<RecordedCheck> {
-  return recordCheck(trx, job, result, now);
 }
 
 /** After the commit of a recorded check: totals dropped, alert logged and pushed. */
