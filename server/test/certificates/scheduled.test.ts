@@ -99,7 +99,7 @@ describe.each(DB_KINDS)('scheduled certificate checks on %s', (kind) => {
     expect(await alerts(id)).toHaveLength(2);
 
     // Renewed: a new certificate (new fingerprint) with 13 days left at the clock's time (19 days
-    // and 21 hours after the start) —
+    // and 14 hours after the start) —
     // its 14- and 21-day thresholds are new to it: one alert, for 14.
     const renewed = await serve(33);
     const before = await job(id);
@@ -108,7 +108,14 @@ describe.each(DB_KINDS)('scheduled certificate checks on %s', (kind) => {
       updatedAt: before.updatedAt,
     });
     expect(moved.status, moved.text).toBe(200);
-    t.clock.advance(7 * HOUR);
+    // Another target: the old certificate's figures are gone until the next sweep checks it.
+    expect(moved.body.data).toMatchObject({
+      status: 'pending',
+      daysLeft: null,
+      fingerprint256: null,
+      lastCheckAt: null,
+    });
+    t.clock.advance(60_000);
     await sweep();
     const after = await job(id);
     expect(after.fingerprint256).not.toBe(before.fingerprint256);

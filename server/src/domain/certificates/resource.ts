@@ -13,6 +13,7 @@ import type {
   EngineExtensions,
   ResourceHooks,
 } from '../../resources/extensions.js';
+import { changeRow } from '../../resources/row-change.js';
 import type { WireRow } from '../../resources/storage.js';
 import { deploy, deploymentHooks } from './deployments.js';
 import { detachJob, recordCheck, sslJobModel, sslJobOf } from './jobs.js';
@@ -30,6 +31,26 @@ export function parseCaBundle(pem: string): { certificates: X509Certificate[] } 
   }
 }
 
+/** What a job's certificate is checked at: changing any of these makes its figures stale. */
+const TARGET_FIELDS = ['host', 'port', 'starttls', 'servername', 'caBundle'] as const;
+
+/** A job as if never checked. */
+const NO_FIGURES = {
+  issuer: null,
+  subject: null,
+  sans: null,
+  fingerprint256: null,
+  notBefore: null,
+  notAfter: null,
+  daysLeft: null,
+  keyType: null,
+  chain: null,
+  verdict: null,
+  status: 'pending',
+  lastError: null,
+  lastCheckAt: null,
+};
+
 export const sslJobHooks: ResourceHooks = {
   async prepare(values) {
     if (typeof values.caBundle === 'string' && values.caBundle.trim() !== '') {
@@ -38,10 +59,20 @@ export const sslJobHooks: ResourceHooks = {
     }
   },
   async afterWrite(ctx, id, values, before) {
-    // The engine gives read-only integers 0 on create; a job never checked has no days left.
-    // (A seeder's row that carries a certificate keeps its figures.)
-    if (before !== null || values.notAfter) return;
-    await ctx.trx.updateTable(sslJobModel().table).set({ days_left: null }).where('id', '=', id).execute();
+    if (before === null) {
+      // The engine gives read-only integers 0 on create; a job never checked has no days left.
+      // (A seeder's row that carries a certificate keeps its figures.)
+      if (values.notAfter) return;
+      await ctx.trx.updateTable(sslJobModel().table).set({ days_left: null }).where('id', '=', id).execute();
+      return;
+    }
+    // Another target: the figures were another certificate's. The job is pending again, and the
+    // next sweep (within a minute) checks it.
+    const retargeted = TARGET_FIELDS.some(
+      (name) => values[name] !== undefined && (values[name] ?? null) !== (before[name] ?? null),
+    );
+    if (!retargeted) return;
+    await changeRow(ctx.trx, sslJobModel(), id, ctx.now, { values: NO_FIGURES });
   },
   async beforeDelete(ctx, id) {
     await detachJob(ctx.trx, id);
