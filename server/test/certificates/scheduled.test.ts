@@ -5,6 +5,9 @@
  * until the next; a renewed certificate (new fingerprint) starts afresh; expiry once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sslJobOf } from '../../src/domain/certificates/jobs.js';
+import { checkJob } from '../../src/domain/certificates/service.js';
+import type { AnyDb } from '../../src/resources/extensions.js';
 import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
 import { adminApi } from '../resources/helpers.js';
 import { type Issued, makeCa, makeLeaf, type TestServer, tlsServer } from './pki.js';
@@ -143,6 +146,24 @@ describe.each(DB_KINDS)('scheduled certificate checks on %s', (kind) => {
       ['certificate', 'expiring', 'expiring'],
       ['certificate', 'expired', 'expired'],
     ]);
+  });
+
+  it('two checks of one job at once (two processes) notify a threshold once', async () => {
+    const soon = await serve(10.5);
+    const created = await (await adminApi(t)).post('/api/admin/sslJobs', {
+      host: '127.0.0.1',
+      port: soon.port,
+      servername: 'localhost',
+      caBundle: root.pem,
+    });
+    const id = created.body.data.id as number;
+    const db = t.app.db as unknown as AnyDb;
+    const job = await sslJobOf(db, id);
+    if (!job) throw new Error('job not stored');
+    const env = { db, now: t.clock.now, timeoutMs: 3000 };
+    const both = await Promise.all([checkJob(env, job), checkJob(env, job)]);
+    expect(both.filter((c) => c.alert !== null)).toHaveLength(1);
+    expect(await alerts(id)).toHaveLength(1);
   });
 
   it('a failure alerts when it begins, not on every check', async () => {
