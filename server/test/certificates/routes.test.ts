@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
 import { tokenOf } from '../helpers/auth.js';
-import { type Api, adminApi, apiAs } from '../resources/helpers.js';
+import { type Api, adminApi, apiAs, userId } from '../resources/helpers.js';
 import { type Issued, makeCa, makeLeaf, type TestServer, tlsServer } from './pki.js';
 
 describe.each(DB_KINDS)('certificate routes on %s', (kind) => {
@@ -181,6 +181,26 @@ describe.each(DB_KINDS)('certificate routes on %s', (kind) => {
 
     expect((await admin.del(`/api/me/ssl/${watch.id}`)).status).toBe(200);
     expect((await admin.get('/api/me/ssl')).body.data).toEqual([]);
+  });
+
+  it('a job is checked under its owner’s policy: an owner without monitor:write reaches no loopback', async () => {
+    const before = server.connections;
+    const created = await admin.post('/api/admin/sslJobs', {
+      host: '127.0.0.1',
+      port: server.port,
+      ownerId: await userId(t, 'guest'),
+    });
+    expect(created.status, created.text).toBe(200);
+    const checked = await admin.post(`/api/admin/sslJobs/${created.body.data.id}/checkNow`);
+    expect(checked.status, checked.text).toBe(200);
+    expect(checked.body.data).toMatchObject({
+      status: 'error',
+      verdict: 'unreachable',
+      daysLeft: null,
+      lastError: '没有监控权限，不能连接本机地址（127.0.0.1）',
+    });
+    expect(server.connections).toBe(before);
+    await admin.del(`/api/admin/sslJobs/${created.body.data.id}`);
   });
 
   it('unreachable: recorded with why, no figures', async () => {
