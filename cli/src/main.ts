@@ -16,6 +16,7 @@ import { registerLogout } from './commands/logout';
 import { registerOrders } from './commands/orders';
 import { registerPrinters } from './commands/printers';
 import { registerResources } from './commands/resources';
+import { registerSsl } from './commands/ssl';
 import { registerWhoami } from './commands/whoami';
 import { registerCreate, registerUpdate } from './commands/write';
 import { API_URL_ENV, DEFAULT_API_URL } from './config/api-url';
@@ -34,6 +35,7 @@ const ROOT_HELP = `
   $ wanxiang action stores 3 open
   $ wanxiang orders export --from 2024-05-01 --to 2024-05-31 --output orders.csv
   $ wanxiang coupons issue --template 4 --users @会员名单.txt
+  $ wanxiang ssl check www.example.com
   $ wanxiang --api-url https://wanxiang.example.com whoami --json
 
 环境变量：
@@ -91,6 +93,7 @@ export function createProgram(runtime: Runtime, argv: readonly string[] = []): C
   registerPrinters(program, runtime);
   registerCoupons(program, runtime);
   registerJobs(program, runtime);
+  registerSsl(program, runtime);
   return program;
 }
 

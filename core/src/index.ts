@@ -20,6 +20,7 @@ export * from './merchant/join';
 export * from './monitoring/accepted-status';
 export * from './monitoring/check-status';
 export * from './monitoring/uptime';
+export * from './monitoring/certificates';
 export * from './navigation/menu';
 export * from './navigation/routes';
 export * from './orders/index';

@@ -73,6 +73,10 @@ export interface ServerConfig {
   printing?: Partial<PrintingConfig>;
   /** Monitor jobs; each missing value takes its default (domain/monitor-jobs/settings.ts). */
   monitoring?: Partial<MonitoringConfig>;
+  /** Certificate checks (domain/certificates): each step's timeout (resolve, connect, STARTTLS, handshake). */
+  sslCheckTimeoutMs?: number;
+  /** The key that encrypts secrets at rest (64 hex digits); unset: DATA_DIR/secret.key (domain/certificates/secret-box.ts). */
+  secretKey?: string | null;
 }
 
 // Both src/config.ts and the bundled dist/start.js sit one level below the package folder, so
@@ -205,6 +209,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     logLevel: logLevel(nonEmpty(env.LOG_LEVEL)),
     scheduler: onOff(env, 'SCHEDULER', true),
     now: Date.now,
+    sslCheckTimeoutMs: integer(env, 'SSL_CHECK_TIMEOUT_MS', 10_000, 500, 60_000),
+    secretKey: nonEmpty(env.WANXIANG_SECRET_KEY),
     printing: {
       connectTimeoutMs: integer(env, 'PRINTER_CONNECT_TIMEOUT_MS', 3000, 100, 60_000),
       writeTimeoutMs: integer(env, 'PRINTER_WRITE_TIMEOUT_MS', 5000, 100, 120_000),

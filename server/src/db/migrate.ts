@@ -17,6 +17,7 @@ import { migration0011Marketing } from './migrations/0011_marketing.js';
 import { migration0012Income } from './migrations/0012_income.js';
 import { migration0013MonitoringFields } from './migrations/0013_monitoring_fields.js';
 import { migration0014MonitorRollups } from './migrations/0014_monitor_rollups.js';
+import { migration0015SslNotices } from './migrations/0015_ssl_notices.js';
 import type { DialectMigration } from './migrations/migration.js';
 import type { Database } from './schema.js';
 
@@ -43,6 +44,8 @@ export const MIGRATIONS: Readonly<Record<string, DialectMigration>> = {
   '0013_monitoring_fields': migration0013MonitoringFields,
   // Hourly and daily roll-ups of monitor heartbeats (domain/monitor-jobs).
   '0014_monitor_rollups': migration0014MonitorRollups,
+  // Expiry thresholds notified per certificate fingerprint (domain/certificates).
+  '0015_ssl_notices': migration0015SslNotices,
 };
 
 function provider(dialect: DialectName, migrations: Readonly<Record<string, DialectMigration>>) {

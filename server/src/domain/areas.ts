@@ -10,6 +10,7 @@ import { EngineExtensions } from '../resources/extensions.js';
 import type { ScheduledTask } from '../scheduler/task.js';
 import type { DomainArea } from './area.js';
 import { blogArea } from './blog/index.js';
+import { certificatesArea } from './certificates/index.js';
 import { communityArea } from './community/index.js';
 import { crmArea } from './crm/index.js';
 import { dashboardArea } from './dashboard/index.js';
@@ -46,6 +47,7 @@ export const AREAS: readonly DomainArea[] = [
   ordersArea,
   marketingArea,
   printingArea,
+  certificatesArea,
   incomeArea,
   dashboardArea,
   monitorJobsArea,

@@ -235,6 +235,8 @@ export const sslJobs = defineResource({
     lastError: f.string('失败原因', { readOnly: true, max: 500, hideInList: true }),
     lastCheckAt: f.datetime('最近检测', { readOnly: true, sortable: true }),
   },
+  // A real TLS handshake now (server/src/domain/certificates), recorded like a scheduled check.
+  actions: [{ name: 'checkNow', label: '立即检测', effect: { kind: 'handler' } }],
 });
 
 export const sslDeployments = defineResource({
@@ -271,6 +273,11 @@ export const sslDeployments = defineResource({
     message: f.string('结果说明', { readOnly: true, max: 500, hideInList: true }),
     deployedAt: f.datetime('部署时间', { readOnly: true, sortable: true }),
   },
+  // Checks the certificate, its key and its names, then points the CDN domain at it
+  // (server/src/domain/certificates/deployments.ts).
+  actions: [
+    { name: 'deploy', label: '部署', confirm: '将证书部署到所选 CDN 域名？', effect: { kind: 'handler' } },
+  ],
 });
 
 export const ALERT_LEVEL = options(

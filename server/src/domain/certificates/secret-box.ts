@@ -1,0 +1,66 @@
+/**
+ * Secrets at rest (a deployment's private key): AES-256-GCM with a key outside the database.
+ * The key is `WANXIANG_SECRET_KEY` (64 hex digits) when set; otherwise 32 random bytes generated
+ * once into DATA_DIR/secret.key (mode 0600) and read from there on every start — a database copied
+ * without that file holds nothing readable. Stored form: `v1:<iv>:<tag>:<ciphertext>` (base64),
+ * a fresh 12-byte IV per value, so equal keys do not look equal.
+ */
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const PREFIX = 'v1:';
+
+export class SecretKeyError extends Error {
+  override name = 'SecretKeyError';
+}
+
+/** The key from the setting, or DATA_DIR/secret.key (made when missing). */
+export function loadSecretKey(setting: string | null | undefined, dataDir: string): Buffer {
+  if (setting) {
+    if (!/^[0-9a-f]{64}$/i.test(setting))
+      throw new SecretKeyError('WANXIANG_SECRET_KEY must be 64 hex digits (32 bytes): openssl rand -hex 32');
+    return Buffer.from(setting, 'hex');
+  }
+  const file = path.join(dataDir, 'secret.key');
+  if (existsSync(file)) {
+    const text = readFileSync(file, 'utf8').trim();
+    if (!/^[0-9a-f]{64}$/i.test(text)) throw new SecretKeyError(`${file} must hold 64 hex digits`);
+    return Buffer.from(text, 'hex');
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  // `wx`: two processes starting at once do not overwrite each other's key.
+  try {
+    writeFileSync(file, `${key.toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+  } catch {
+    return loadSecretKey(null, dataDir);
+  }
+  return key;
+}
+
+export function isSealed(stored: string): boolean {
+  return stored.startsWith(PREFIX);
+}
+
+export function seal(key: Buffer, plain: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return `${PREFIX}${iv.toString('base64')}:${cipher.getAuthTag().toString('base64')}:${body.toString('base64')}`;
+}
+
+/** The plain text of a sealed value; throws SecretKeyError when the key is not the one it was sealed with. */
+export function open(key: Buffer, stored: string): string {
+  const [iv, tag, body] = stored.slice(PREFIX.length).split(':');
+  if (!iv || !tag || body === undefined) throw new SecretKeyError('sealed value is malformed');
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64'));
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64')), decipher.final()]).toString('utf8');
+  } catch {
+    throw new SecretKeyError(
+      'sealed value does not open with this key (WANXIANG_SECRET_KEY or secret.key changed?)',
+    );
+  }
+}
