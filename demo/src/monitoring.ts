@@ -5,6 +5,7 @@
  * certificate deployments carrying real certificates (x509.ts) and no private key.
  */
 import { createHash } from 'node:crypto';
+import { certificateVerdict, sslJobStatusOf } from '@wanxiang/core';
 import { DAY, type DemoContext, HOUR, MINUTE, type Row } from './context.js';
 import { screenshotImage } from './images.js';
 import type { Customer } from './people.js';
@@ -361,6 +362,9 @@ function seedSslJobs(ctx: DemoContext, customers: readonly Customer[]): void {
     }
     const notAfter = ctx.now + daysLeft * DAY + rng.int(0, 23) * HOUR;
     const notBefore = notAfter - ca.days * DAY;
+    // The verdict as the checker gives it (core's rule), as of the last check.
+    const checked = certificateVerdict({ now: lastCheckAt, notBefore, notAfter, notifyDays, host });
+    const status = sslJobStatusOf(checked.verdict);
     const leafPrint = fingerprint(`${host}/${notAfter}`);
     const iso = (ms: number) => new Date(ms).toISOString();
     const job = ctx.add('sslJobs', {
@@ -371,7 +375,7 @@ function seedSslJobs(ctx: DemoContext, customers: readonly Customer[]): void {
       fingerprint256: leafPrint,
       notBefore,
       notAfter,
-      daysLeft,
+      daysLeft: checked.daysLeft,
       chain: [
         {
           subject: `CN=${host}`,
@@ -388,17 +392,17 @@ function seedSslJobs(ctx: DemoContext, customers: readonly Customer[]): void {
           fingerprint256: fingerprint(ca.leaf),
         },
       ],
-      status: daysLeft < 0 ? 'expired' : daysLeft <= Math.max(...notifyDays) ? 'expiring' : 'ok',
-      verdict: daysLeft < 0 ? 'expired' : daysLeft <= Math.max(...notifyDays) ? 'expiring' : 'ok',
+      status,
+      verdict: checked.verdict,
       keyType: i % 2 === 0 ? 'ECDSA P-256' : 'RSA 2048',
       lastError: null,
     });
-    if (daysLeft <= Math.max(...notifyDays)) {
+    if (status === 'expiring' || status === 'expired') {
       ctx.add('monitorAlerts', {
-        level: daysLeft < 0 ? 'expired' : 'expiring',
+        level: status,
         sslJobId: job.id,
         ownerId: base.ownerId,
-        message: daysLeft < 0 ? `${host} 的证书已过期` : `${host} 的证书将在 ${daysLeft} 天后到期`,
+        message: `${host}：${checked.reason}`,
         at: lastCheckAt,
         createdAt: lastCheckAt,
         updatedAt: lastCheckAt,
