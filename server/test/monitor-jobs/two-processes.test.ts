@@ -126,8 +126,15 @@ describe.each(DB_KINDS)('two server processes checking one job on %s', (kind) =>
     expect(await Promise.all(children.map((c) => c.exited))).toEqual([0, 0]);
 
     const beats = await heartbeats();
-    // Every check the watched server received is recorded, once.
-    expect(requests).toBe(beats.length);
+    // Every check the watched server received is recorded, once — except one the SIGTERM may
+    // have caught in flight: a check aborted by shutdown records nothing (by design).
+    expect(
+      requests - beats.length,
+      `${requests} requests, ${beats.length} heartbeats`,
+    ).toBeGreaterThanOrEqual(0);
+    expect(requests - beats.length, `${requests} requests, ${beats.length} heartbeats`).toBeLessThanOrEqual(
+      1,
+    );
     expect(beats.every((b) => b.status === 'up')).toBe(true);
     // One check per period: consecutive checks start a period apart (less a little scheduling noise).
     const gaps = beats.slice(1).map((b, i) => b.at - (beats[i] as { at: number }).at);
