@@ -2,8 +2,9 @@
  * Monitoring (DOMAIN.md "Monitoring"): uptime jobs and their heartbeats, certificate expiry jobs,
  * certificate deployments.
  *
- * Arrive with the checkers: monitorJobs runNow (HTTP/keyword checks and headless-Chromium browser
- * jobs), sslJobs checkNow (a real TLS handshake over the whole chain), sslDeployments deploy.
+ * The checks behind the actions live in the server: monitorJobs runNow in
+ * server/src/domain/monitor-jobs, sslJobs checkNow and sslDeployments deploy in
+ * server/src/domain/certificates; the rules they apply are core/src/monitoring.
  */
 import { defineResource } from '../define';
 import { f, options } from '../fields';
