@@ -291,9 +291,11 @@ export default function JobScreen() {
           ]}
         />
       </Card>
-      <Card title="最近告警" className="wx-job-card wx-job-alerts">
-        <AlertList alerts={alerts} />
-      </Card>
+      <section aria-label="最近告警">
+        <Card title="最近告警" className="wx-job-card wx-job-alerts">
+          <AlertList alerts={alerts} />
+        </Card>
+      </section>
       <JobForm
         open={editing !== null}
         job={editing?.job ?? null}
