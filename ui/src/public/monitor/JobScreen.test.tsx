@@ -54,7 +54,9 @@ function api(jobs: ReturnType<typeof job>[], alerts: unknown[] = []): Seen {
   const seen: Seen = { posts: [], deletes: [], runsQueries: [] };
   const ok = (data: unknown) => HttpResponse.json({ success: true, data });
   server.use(
-    http.get(`${API}/api/me/jobs`, () => ok({ results: jobs, page: { total: jobs.length, page: 1, limit: 100 } })),
+    http.get(`${API}/api/me/jobs`, () =>
+      ok({ results: jobs, page: { total: jobs.length, page: 1, limit: 100 } }),
+    ),
     http.get(`${API}/api/me/alerts`, () => ok({ results: alerts })),
     http.post(`${API}/api/me/jobs`, async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
@@ -73,8 +75,18 @@ function api(jobs: ReturnType<typeof job>[], alerts: unknown[] = []): Seen {
     }),
     http.post(`${API}/api/me/jobs/:id/run`, ({ params }) => {
       seen.posts.push({ path: `/api/me/jobs/${params.id}/run`, body: null });
-      const run = { id: 500, status: 'down', at: at(10), latencyMs: null, httpStatus: 503, message: 'HTTP 503' };
-      return ok({ job: { ...job(Number(params.id)), status: 'down', lastCheckAt: at(10), lastLatencyMs: null }, run });
+      const run = {
+        id: 500,
+        status: 'down',
+        at: at(10),
+        latencyMs: null,
+        httpStatus: 503,
+        message: 'HTTP 503',
+      };
+      return ok({
+        job: { ...job(Number(params.id)), status: 'down', lastCheckAt: at(10), lastLatencyMs: null },
+        run,
+      });
     }),
     http.delete(`${API}/api/me/jobs/:id`, ({ params }) => {
       seen.deletes.push(String(params.id));
@@ -151,7 +163,10 @@ const rowOf = async (name: string) => {
 describe('/job', { timeout: 30_000 }, () => {
   it('lists own jobs with status, the bar of recent checks and 24 h uptime; a job never checked shows no figures', async () => {
     signedInAs(USER);
-    api([job(1), job(2, { status: 'pending', lastCheckAt: null, lastLatencyMs: null, uptime24h: null, recent: [] })]);
+    api([
+      job(1),
+      job(2, { status: 'pending', lastCheckAt: null, lastLatencyMs: null, uptime24h: null, recent: [] }),
+    ]);
     renderApp('/job');
     const first = within(await rowOf('任务1'));
     expect(first.getByText('正常')).toBeTruthy();

@@ -4,11 +4,12 @@
  * private key is made and exported here and only shown to the user: nothing here sends anything.
  */
 import {
+  cryptoProvider,
   PemConverter,
   Pkcs10CertificateRequestGenerator,
   SubjectAlternativeNameExtension,
   X509Certificate,
-} from '@peculiar/x509';
+} from './x509-lib';
 
 export interface DecodedCertificate {
   subject: string;
@@ -131,7 +132,9 @@ const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 /** A new key pair (WebCrypto) and its PKCS#10 request for the names given. */
 export async function generateCsr(input: CsrInput): Promise<CsrOutput> {
   const { key, sign } = ALGORITHMS[input.keyType];
-  const keys = (await crypto.subtle.generateKey(key, true, ['sign', 'verify'])) as CryptoKeyPair;
+  // The library's provider: the page's WebCrypto (tests may set another).
+  const webCrypto = cryptoProvider.get();
+  const keys = (await webCrypto.subtle.generateKey(key, true, ['sign', 'verify'])) as CryptoKeyPair;
   const name: Record<string, string[]>[] = [{ CN: [input.commonName] }];
   if (input.organization) name.push({ O: [input.organization] });
   if (input.country) name.push({ C: [input.country] });
@@ -145,6 +148,6 @@ export async function generateCsr(input: CsrInput): Promise<CsrOutput> {
     signingAlgorithm: sign,
     extensions: [new SubjectAlternativeNameExtension(names)],
   });
-  const pkcs8 = await crypto.subtle.exportKey('pkcs8', keys.privateKey);
+  const pkcs8 = await webCrypto.subtle.exportKey('pkcs8', keys.privateKey);
   return { privateKeyPem: PemConverter.encode(pkcs8, 'PRIVATE KEY'), csrPem: csr.toString('pem') };
 }
