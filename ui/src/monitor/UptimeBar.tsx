@@ -3,7 +3,6 @@
  * red down, orange pending; empty slots on the left until 50 checks exist. Plain elements: no
  * chart library for the list.
  */
-import { Tooltip } from 'antd';
 import type { Beat } from './api';
 import { msText, statusOption, timeText } from './format';
 import './monitor.css';
@@ -26,13 +25,12 @@ export function UptimeBar({ beats, slots = BAR_SLOTS }: { beats: readonly Beat[]
         <span key={`e${i}`} className="wx-uptime-beat wx-uptime-beat-empty" />
       ))}
       {shown.map((beat, i) => (
-        <Tooltip
+        <span
           // biome-ignore lint/suspicious/noArrayIndexKey: a check's place in the row is its identity here
           key={`${beat.at}-${i}`}
+          className={`wx-uptime-beat wx-uptime-beat-${beat.status}`}
           title={`${timeText(beat.at)} ${statusOption(beat.status).label} ${msText(beat.latencyMs)}`}
-        >
-          <span className={`wx-uptime-beat wx-uptime-beat-${beat.status}`} />
-        </Tooltip>
+        />
       ))}
     </div>
   );

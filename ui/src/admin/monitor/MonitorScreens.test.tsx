@@ -73,7 +73,9 @@ describe('admin monitoring screens', { timeout: 30_000 }, () => {
     renderApp('/admin/monitor/job');
     const name = await screen.findByRole('button', { name: '官网' });
     const row = within(name.closest('tr') as HTMLElement);
-    await waitFor(() => expect(row.getByRole('img').getAttribute('data-beats')).toBe('uud'));
+    await waitFor(() =>
+      expect(row.getByRole('img', { name: /最近/ }).getAttribute('data-beats')).toBe('uud'),
+    );
     expect(row.getByText('66.67%')).toBeTruthy();
     fireEvent.click(row.getByRole('button', { name: '立即检查' }));
     await waitFor(() => expect(actions).toEqual(['4/runNow']));

@@ -170,7 +170,9 @@ describe('/job', { timeout: 30_000 }, () => {
     renderApp('/job');
     const first = within(await rowOf('任务1'));
     expect(first.getByText('正常')).toBeTruthy();
-    expect(first.getByRole('img').getAttribute('data-beats')).toBe('udu u'.replace(' ', ''));
+    expect(first.getByRole('img', { name: /最近/ }).getAttribute('data-beats')).toBe(
+      'udu u'.replace(' ', ''),
+    );
     expect(first.getByText('99.5%')).toBeTruthy();
     expect(first.getByText('120 ms')).toBeTruthy();
     const second = within(await rowOf('任务2'));
@@ -187,7 +189,7 @@ describe('/job', { timeout: 30_000 }, () => {
     fireEvent.click(row.getByRole('button', { name: '立即检查' }));
     await waitFor(() => expect(row.getByText('故障')).toBeTruthy());
     expect(seen.posts.map((p) => p.path)).toEqual(['/api/me/jobs/1/run']);
-    expect(row.getByRole('img').getAttribute('data-beats')).toBe('uduud');
+    expect(row.getByRole('img', { name: /最近/ }).getAttribute('data-beats')).toBe('uduud');
     expect(await screen.findByText(/检查完成，任务1：故障（HTTP 503）/)).toBeTruthy();
   });
 
@@ -212,8 +214,8 @@ describe('/job', { timeout: 30_000 }, () => {
     );
     const row = within(await rowOf('任务1'));
     await waitFor(() => expect(row.getByText('故障')).toBeTruthy());
-    expect(row.getByRole('img').getAttribute('data-beats')).toBe('uduud');
-    expect(await screen.findByText('监控告警')).toBeTruthy();
+    expect(row.getByRole('img', { name: /最近/ }).getAttribute('data-beats')).toBe('uduud');
+    expect(await screen.findByText('监控告警：任务1 故障：连接被拒绝')).toBeTruthy();
     const list = within(screen.getByRole('region', { name: '最近告警' }));
     expect(list.getByText('任务1 故障：连接被拒绝')).toBeTruthy();
   });

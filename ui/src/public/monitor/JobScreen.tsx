@@ -7,19 +7,7 @@
  * live the list polls.
  */
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import {
-  Alert as AntAlert,
-  Badge,
-  Button,
-  Card,
-  Drawer,
-  message,
-  notification,
-  Popconfirm,
-  Space,
-  Table,
-  Tooltip,
-} from 'antd';
+import { Alert as AntAlert, Badge, Button, Card, Drawer, message, Popconfirm, Space, Table } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { AlertList } from '../../monitor/AlertList';
 import { type Alert, type Job, type MonitorPush, myJobsApi } from '../../monitor/api';
@@ -45,11 +33,10 @@ const KIND_LABEL: Record<string, string> = {
 };
 
 export default function JobScreen() {
-  const { http } = useServices();
+  const { http, notices } = useServices();
   const api = useMemo(() => myJobsApi(http), [http]);
   const userId = useSession((s) => s.context.user?.id ?? null);
   const [toast, toastHolder] = message.useMessage({ top: 72 });
-  const [notify, notifyHolder] = notification.useNotification();
   const [jobs, setJobs] = useState<Job[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
@@ -79,18 +66,15 @@ export default function JobScreen() {
 
   const bump = (id: number) => setVersions((v) => ({ ...v, [id]: (v[id] ?? 0) + 1 }));
 
+  // The page's own notifications (platform/notices.ts, shown by the bridge in the entry): no second
+  // notification instance in this chunk.
   const announce = useCallback(
     (alert: Alert) => {
       setAlerts((prev) => (prev.some((a) => a.id === alert.id) ? prev : [alert, ...prev].slice(0, 50)));
-      const open =
-        alert.level === 'up' ? notify.success : alert.level === 'down' ? notify.error : notify.warning;
-      open({
-        key: `alert-${alert.id}`,
-        title: alert.level === 'up' ? '任务恢复' : '监控告警',
-        description: alert.message,
-      });
+      if (alert.level === 'up') notices.notify('success', `任务恢复：${alert.message}`);
+      else notices.notify(alert.level === 'down' ? 'error' : 'warning', `监控告警：${alert.message}`);
     },
-    [notify],
+    [notices],
   );
 
   const live = useTopic(userId === null ? null : userMonitorTopic(userId), (data) => {
@@ -182,13 +166,12 @@ export default function JobScreen() {
   return (
     <section className="wx-public-screen wx-job-screen">
       {toastHolder}
-      {notifyHolder}
       <div className="wx-job-head">
         <h1 className="wx-public-screen-title">监控任务</h1>
         <Space wrap>
-          <Tooltip title={live ? '检查结果实时推送' : `每 ${POLL_MS / 1000} 秒刷新`}>
+          <span title={live ? '检查结果实时推送' : `每 ${POLL_MS / 1000} 秒刷新`}>
             <Badge status={live ? 'success' : 'default'} text={live ? '实时' : '定时刷新'} />
-          </Tooltip>
+          </span>
           <Button icon={<ReloadOutlined />} onClick={() => void reload()} loading={loading && jobs !== null}>
             刷新
           </Button>
