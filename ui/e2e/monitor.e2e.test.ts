@@ -237,9 +237,9 @@ describe.runIf(browserAvailable())('monitoring and certificates (e2e)', () => {
     await page.getByRole('tab', { name: '生成 CSR' }).click();
     await page.getByLabel('通用名称（CN）').fill('shop.example.com');
     await page.getByRole('button', { name: '生成密钥和 CSR' }).click();
-    const key = await page.getByLabel('私钥').inputValue({ timeout: 20_000 });
+    const key = await page.getByLabel('私钥（PEM）').inputValue({ timeout: 20_000 });
     expect(key).toMatch(/^-----BEGIN PRIVATE KEY-----/);
-    expect(await page.getByLabel('CSR').inputValue()).toMatch(/^-----BEGIN CERTIFICATE REQUEST-----/);
+    expect(await page.getByLabel('CSR（PEM）').inputValue()).toMatch(/^-----BEGIN CERTIFICATE REQUEST-----/);
     const keyLine = key.split('\n')[1] as string;
     expect(sent.some((s) => s.includes(keyLine))).toBe(false);
     await screenshot(page, 'monitor-ssl-csr', { fullPage: true });

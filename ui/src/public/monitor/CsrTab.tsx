@@ -44,7 +44,7 @@ function PemBox({
           </Button>
         </Space>
       </div>
-      <Input.TextArea aria-label={title} readOnly rows={8} value={text} spellCheck={false} />
+      <Input.TextArea aria-label={`${title}（PEM）`} readOnly rows={8} value={text} spellCheck={false} />
     </div>
   );
 }

@@ -201,6 +201,7 @@ export default function JobScreen() {
             {
               title: '任务名称',
               dataIndex: 'name',
+              width: 240,
               render: (name: string, job) => (
                 <div>
                   <Button type="link" className="wx-job-name" onClick={() => setViewing(job.id)}>

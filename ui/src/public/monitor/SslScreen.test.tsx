@@ -144,8 +144,8 @@ describe('/ssl', { timeout: 30_000 }, () => {
     fireEvent.change(screen.getByLabelText('组织（O）'), { target: { value: '万象' } });
     fireEvent.change(screen.getByLabelText('国家（C）'), { target: { value: 'cn' } });
     fireEvent.click(screen.getByRole('button', { name: '生成密钥和 CSR' }));
-    const key = (await screen.findByLabelText('私钥', {}, { timeout: 15_000 })) as HTMLTextAreaElement;
-    const csrPem = (screen.getByLabelText('CSR') as HTMLTextAreaElement).value;
+    const key = (await screen.findByLabelText('私钥（PEM）', {}, { timeout: 15_000 })) as HTMLTextAreaElement;
+    const csrPem = (screen.getByLabelText('CSR（PEM）') as HTMLTextAreaElement).value;
     expect(key.value).toMatch(/^-----BEGIN PRIVATE KEY-----/);
     const csr = new Pkcs10CertificateRequest(csrPem);
     expect(csr.subject).toBe('CN=shop.example.com, O=万象, C=CN');
