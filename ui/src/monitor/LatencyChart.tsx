@@ -4,13 +4,13 @@
  * charts): only the parts used are bundled.
  */
 import { Empty } from 'antd';
-import dayjs from 'dayjs';
 import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import type { Stats } from './api';
+import { shortTimeText } from './format';
 
 echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
@@ -24,7 +24,7 @@ export default function LatencyChart({ stats }: { stats: Stats }) {
     grid: { left: 8, right: 8, top: 36, bottom: 8, containLabel: true },
     xAxis: {
       type: 'category',
-      data: stats.points.map((p) => dayjs(p.at).format(daily ? 'MM-DD' : 'MM-DD HH:00')),
+      data: stats.points.map((p) => (daily ? shortTimeText(p.at).slice(0, 5) : shortTimeText(p.at))),
     },
     yAxis: [
       { type: 'value', name: '毫秒', minInterval: 1 },

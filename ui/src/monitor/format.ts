@@ -1,6 +1,5 @@
 /** How the monitoring screens print figures: percentages, milliseconds, times (China time, as the rest). */
-import { JOB_STATUS } from '@wanxiang/core';
-import dayjs from 'dayjs';
+import { CHINA_OFFSET_MS, chinaDateTime, JOB_STATUS } from '@wanxiang/core';
 
 export const NO_FIGURE = '—';
 
@@ -13,12 +12,19 @@ export function msText(value: number | null | undefined): string {
   return typeof value === 'number' ? `${Math.round(value)} ms` : NO_FIGURE;
 }
 
+/**
+ * `2026-11-26 16:05:09` in China Standard Time (core's chinaDateTime, with the seconds: checks come
+ * every 20 s or more, so minutes alone would repeat in the history).
+ */
 export function timeText(iso: string | null | undefined): string {
-  return iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : NO_FIGURE;
+  const ms = iso ? Date.parse(iso) : Number.NaN;
+  if (!Number.isFinite(ms)) return NO_FIGURE;
+  return new Date(ms + CHINA_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
 }
 
+/** `11-26 16:05` (China time): chart axes. */
 export function shortTimeText(iso: string | null | undefined): string {
-  return iso ? dayjs(iso).format('MM-DD HH:mm') : NO_FIGURE;
+  return (iso && chinaDateTime(iso)?.slice(5)) || NO_FIGURE;
 }
 
 const STATUS = new Map(JOB_STATUS.map((o) => [o.value, o]));

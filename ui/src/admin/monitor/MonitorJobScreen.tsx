@@ -8,17 +8,21 @@
  */
 import { ReloadOutlined } from '@ant-design/icons';
 import { createResourceClient, getResource, type Row } from '@wanxiang/core';
-import { App, Badge, Button, Drawer, Input, Space, Table, Tooltip } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { App, Badge, Button, Space, Table, Tooltip } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { type Beat, type Job, jobReader, type MonitorPush } from '../../monitor/api';
 import { msText, percentText, timeText, uptimeTone } from '../../monitor/format';
-import { JobDetail } from '../../monitor/JobDetail';
 import { StatusTag } from '../../monitor/StatusTag';
 import { MONITOR_TOPIC, useTopic } from '../../monitor/topic-feed';
 import { BAR_SLOTS, UptimeBar } from '../../monitor/UptimeBar';
 import { failureText } from '../../public/use-remote';
 import { useServices } from '../../session/services-context';
 import { RouteTabs } from './RouteTabs';
+import { SearchBox } from './SearchBox';
+import './boards.css';
+
+// The detail (figures, chart, history) loads when a job is opened.
+const JobDetailDrawer = lazy(() => import('../../monitor/JobDetailDrawer'));
 
 const PAGE = 20;
 const POLL_MS = 30_000;
@@ -130,13 +134,11 @@ function JobBoard() {
   return (
     <div className="wx-monitor-board">
       <div className="wx-monitor-toolbar">
-        <Input.Search
-          allowClear
+        <SearchBox
           placeholder="任务名称或地址"
-          style={{ maxWidth: 320 }}
           onSearch={(value) => {
             setPage(1);
-            setQ(value.trim());
+            setQ(value);
           }}
         />
         <Space>
@@ -210,15 +212,16 @@ function JobBoard() {
           },
         ]}
       />
-      <Drawer
-        open={viewed !== null}
-        onClose={() => setViewing(null)}
-        title={viewed?.name ?? ''}
-        size={860}
-        destroyOnHidden
-      >
-        {viewed && <JobDetail job={viewed} reader={reader} version={versions[viewed.id] ?? 0} />}
-      </Drawer>
+      {viewed && (
+        <Suspense fallback={null}>
+          <JobDetailDrawer
+            job={viewed}
+            reader={reader}
+            version={versions[viewed.id] ?? 0}
+            onClose={() => setViewing(null)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

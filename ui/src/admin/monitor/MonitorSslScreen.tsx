@@ -6,15 +6,22 @@
  */
 import { ReloadOutlined } from '@ant-design/icons';
 import { createResourceClient, findResource, getResource, type Row, sslJobs } from '@wanxiang/core';
-import { App, Button, Card, Col, Row as GridRow, Input, Space, Statistic, Table, Tag } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { App, Button, Space, Table, Tag } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { NO_FIGURE, timeText } from '../../monitor/format';
 import { MONITOR_TOPIC, useTopic } from '../../monitor/topic-feed';
-import { type ChainCard, ChainView } from '../../public/monitor/ChainView';
+import type { ChainCard } from '../../public/monitor/ChainView';
 import { type SslWatch, VERDICTS } from '../../public/monitor/ssl-api';
 import { failureText } from '../../public/use-remote';
 import { useServices } from '../../session/services-context';
 import { RouteTabs } from './RouteTabs';
+import { SearchBox } from './SearchBox';
+import './boards.css';
+
+// The chain's cards load when a row is expanded.
+const ChainView = lazy(() =>
+  import('../../public/monitor/ChainView').then((m) => ({ default: m.ChainView })),
+);
 
 const PAGE = 20;
 type SslRow = Row & SslWatch & { chain?: ChainCard[] | null };
@@ -78,23 +85,21 @@ function SslBoard() {
 
   return (
     <div className="wx-monitor-board">
-      <GridRow gutter={[12, 12]} style={{ marginBottom: 16 }}>
+      {/* Plain markup rather than antd Statistic cards: the board stays under the first-list bar. */}
+      <ul className="wx-monitor-counts" aria-label="按状态统计">
         {STATUS.map((s) => (
-          <Col key={s.value} xs={12} md={Math.floor(24 / Math.max(STATUS.length, 1))}>
-            <Card size="small">
-              <Statistic title={s.label} value={counts[s.value] ?? 0} suffix="个" />
-            </Card>
-          </Col>
+          <li key={s.value} className={`wx-monitor-count wx-monitor-count-${s.color ?? 'default'}`}>
+            <span className="wx-monitor-count-label">{s.label}</span>
+            <b>{counts[s.value] ?? 0}</b> 个
+          </li>
         ))}
-      </GridRow>
+      </ul>
       <div className="wx-monitor-toolbar">
-        <Input.Search
-          allowClear
+        <SearchBox
           placeholder="域名或颁发者"
-          style={{ maxWidth: 320 }}
           onSearch={(value) => {
             setPage(1);
-            setQ(value.trim());
+            setQ(value);
           }}
         />
         <Button icon={<ReloadOutlined />} onClick={() => void reload()}>
@@ -111,7 +116,11 @@ function SslBoard() {
         locale={{ emptyText: '暂无证书任务' }}
         expandable={{
           rowExpandable: (r) => Array.isArray(r.chain) && r.chain.length > 0,
-          expandedRowRender: (r) => <ChainView chain={r.chain ?? []} />,
+          expandedRowRender: (r) => (
+            <Suspense fallback={null}>
+              <ChainView chain={r.chain ?? []} />
+            </Suspense>
+          ),
         }}
         columns={[
           {

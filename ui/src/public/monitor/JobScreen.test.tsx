@@ -300,9 +300,9 @@ describe('/job', { timeout: 30_000 }, () => {
     const row = within(await rowOf('任务1'));
     fireEvent.click(row.getByRole('button', { name: /删\s?除/ }));
     expect(seen.deletes).toEqual([]);
-    const confirm = await screen.findByText('删除任务“任务1”？');
-    const pop = confirm.closest('.ant-popover') as HTMLElement;
-    fireEvent.click(within(pop).getByRole('button', { name: /删\s?除/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getAllByText('删除任务“任务1”？').length).toBeGreaterThan(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: /删\s?除/ }));
     await waitFor(() => expect(seen.deletes).toEqual(['1']));
     await waitFor(() => expect(screen.queryByRole('button', { name: '任务1' })).toBeNull());
   });

@@ -7,12 +7,11 @@
  * live the list polls.
  */
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert as AntAlert, Badge, Button, Card, Drawer, message, Popconfirm, Space, Table } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Alert as AntAlert, Badge, Button, Card, Modal, message, Space, Table } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { AlertList } from '../../monitor/AlertList';
 import { type Alert, type Job, type MonitorPush, myJobsApi } from '../../monitor/api';
 import { msText, percentText, timeText, uptimeTone } from '../../monitor/format';
-import { JobDetail } from '../../monitor/JobDetail';
 import { StatusTag } from '../../monitor/StatusTag';
 import { userMonitorTopic, useTopic } from '../../monitor/topic-feed';
 import { BAR_SLOTS, UptimeBar } from '../../monitor/UptimeBar';
@@ -21,6 +20,9 @@ import { failureText } from '../use-remote';
 import { JobForm } from './JobForm';
 import { applyPush, withRun } from './job-list';
 import './job.css';
+
+// A job's detail (figures, chart, history) loads when it is opened.
+const JobDetailDrawer = lazy(() => import('../../monitor/JobDetailDrawer'));
 
 /** While pushes are not coming, the list reloads this often. */
 export const POLL_MS = 30_000;
@@ -37,6 +39,7 @@ export default function JobScreen() {
   const api = useMemo(() => myJobsApi(http), [http]);
   const userId = useSession((s) => s.context.user?.id ?? null);
   const [toast, toastHolder] = message.useMessage({ top: 72 });
+  const [modal, modalHolder] = Modal.useModal();
   const [jobs, setJobs] = useState<Job[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
@@ -144,6 +147,16 @@ export default function JobScreen() {
       toast.success('已删除');
     });
 
+  const confirmRemove = (job: Job) =>
+    modal.confirm({
+      title: `删除任务“${job.name}”？`,
+      content: '删除后不再检查，它的检查记录也不再显示。',
+      okText: '删除',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: () => remove(job),
+    });
+
   const save = async (body: Record<string, unknown>) => {
     try {
       if (editing?.job) {
@@ -166,6 +179,7 @@ export default function JobScreen() {
   return (
     <section className="wx-public-screen wx-job-screen">
       {toastHolder}
+      {modalHolder}
       <div className="wx-job-head">
         <h1 className="wx-public-screen-title">监控任务</h1>
         <Space wrap>
@@ -257,18 +271,9 @@ export default function JobScreen() {
                   <Button type="link" size="small" onClick={() => setEditing({ job })}>
                     编辑
                   </Button>
-                  <Popconfirm
-                    title={`删除任务“${job.name}”？`}
-                    description="它的检查记录也不再显示"
-                    okText="删除"
-                    okButtonProps={{ danger: true }}
-                    cancelText="取消"
-                    onConfirm={() => remove(job)}
-                  >
-                    <Button type="link" size="small" danger>
-                      删除
-                    </Button>
-                  </Popconfirm>
+                  <Button type="link" size="small" danger onClick={() => confirmRemove(job)}>
+                    删除
+                  </Button>
                 </Space>
               ),
             },
@@ -286,27 +291,26 @@ export default function JobScreen() {
         onClose={() => setEditing(null)}
         onSubmit={save}
       />
-      <Drawer
-        open={viewed !== null}
-        onClose={() => setViewing(null)}
-        title={viewed ? viewed.name : ''}
-        size={860}
-        destroyOnHidden
-        extra={
-          viewed && (
-            <Button
-              type="primary"
-              loading={busy[viewed.id]}
-              disabled={viewed.status === 'paused'}
-              onClick={() => void runNow(viewed)}
-            >
-              立即检查
-            </Button>
-          )
-        }
-      >
-        {viewed && <JobDetail job={viewed} reader={api} version={versions[viewed.id] ?? 0} />}
-      </Drawer>
+      {viewed && (
+        <Suspense fallback={null}>
+          <JobDetailDrawer
+            job={viewed}
+            reader={api}
+            version={versions[viewed.id] ?? 0}
+            onClose={() => setViewing(null)}
+            extra={
+              <Button
+                type="primary"
+                loading={busy[viewed.id]}
+                disabled={viewed.status === 'paused'}
+                onClick={() => void runNow(viewed)}
+              >
+                立即检查
+              </Button>
+            }
+          />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -11,8 +11,8 @@ import {
   Form,
   Input,
   InputNumber,
+  Modal,
   message,
-  Popconfirm,
   Row,
   Select,
   Space,
@@ -57,6 +57,7 @@ export function SslWatchTab() {
   const api = useMemo(() => sslApi(http), [http]);
   const [form] = Form.useForm();
   const [toast, holder] = message.useMessage({ top: 72 });
+  const [modal, modalHolder] = Modal.useModal();
   const [watches, setWatches] = useState<SslWatch[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
@@ -126,9 +127,19 @@ export function SslWatchTab() {
       toast.success('已删除');
     });
 
+  const confirmRemove = (watch: SslWatch) =>
+    modal.confirm({
+      title: `不再监控 ${watch.host}:${watch.port}？`,
+      okText: '删除',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: () => remove(watch),
+    });
+
   return (
     <div>
       {holder}
+      {modalHolder}
       <Form
         form={form}
         layout="vertical"
@@ -219,17 +230,9 @@ export function SslWatchTab() {
                 <Button type="link" size="small" loading={busy[w.id]} onClick={() => void checkNow(w)}>
                   立即检测
                 </Button>
-                <Popconfirm
-                  title={`不再监控 ${w.host}:${w.port}？`}
-                  okText="删除"
-                  okButtonProps={{ danger: true }}
-                  cancelText="取消"
-                  onConfirm={() => remove(w)}
-                >
-                  <Button type="link" size="small" danger>
-                    删除
-                  </Button>
-                </Popconfirm>
+                <Button type="link" size="small" danger onClick={() => confirmRemove(w)}>
+                  删除
+                </Button>
               </Space>
             ),
           },
