@@ -3,12 +3,13 @@ import { List, Tag } from 'antd';
 import type { Alert, AlertLevel } from './api';
 import { timeText } from './format';
 
+/** The monitorAlerts definition's levels (core's ALERT_LEVEL once the runner's definitions land). */
 export const ALERT_LEVELS: Record<AlertLevel, { label: string; color: string }> = {
   down: { label: '故障', color: 'red' },
   up: { label: '恢复', color: 'green' },
-  expiring: { label: '即将到期', color: 'orange' },
-  expired: { label: '已过期', color: 'red' },
-  error: { label: '检测失败', color: 'volcano' },
+  expiring: { label: '证书即将到期', color: 'orange' },
+  expired: { label: '证书已过期', color: 'red' },
+  error: { label: '证书异常', color: 'volcano' },
 };
 
 export function AlertList({ alerts, loading }: { alerts: readonly Alert[]; loading?: boolean }) {
