@@ -67,7 +67,15 @@ export default function JobScreen() {
     void reload();
   }, [reload]);
 
-  const bump = (id: number) => setVersions((v) => ({ ...v, [id]: (v[id] ?? 0) + 1 }));
+  // A new check: an open detail reloads, and the row's 24 h uptime is asked again (the list's figure
+  // is as of the list's load).
+  const bump = (id: number) => {
+    setVersions((v) => ({ ...v, [id]: (v[id] ?? 0) + 1 }));
+    api.uptime(id).then(
+      ({ h24 }) => setJobs((prev) => prev?.map((j) => (j.id === id ? { ...j, uptime24h: h24 } : j)) ?? prev),
+      () => undefined,
+    );
+  };
 
   // The page's own notifications (platform/notices.ts, shown by the bridge in the entry): no second
   // notification instance in this chunk.
