@@ -23,7 +23,6 @@ export * from './orders/index';
 export * from './pricing/index';
 export { MAX_EXCHANGE_BATCH, MAX_ISSUE_USERS } from './resources/definitions/marketing';
 export { MOVIE_GENRES, MOVIE_REGIONS } from './resources/definitions/media';
-export { JOB_STATUS, monitorJobs, sslJobs } from './resources/definitions/monitoring';
 export * from './resources/index';
 export * from './session/decide';
 export * from './session/login-machine';

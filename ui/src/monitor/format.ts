@@ -1,5 +1,6 @@
 /** How the monitoring screens print figures: percentages, milliseconds, times (China time, as the rest). */
-import { CHINA_OFFSET_MS, chinaDateTime, JOB_STATUS } from '@wanxiang/core';
+import { CHINA_OFFSET_MS, chinaDateTime } from '@wanxiang/core';
+import { JOB_STATUS_OPTIONS } from './labels';
 
 export const NO_FIGURE = '—';
 
@@ -27,7 +28,7 @@ export function shortTimeText(iso: string | null | undefined): string {
   return (iso && chinaDateTime(iso)?.slice(5)) || NO_FIGURE;
 }
 
-const STATUS = new Map(JOB_STATUS.map((o) => [o.value, o]));
+const STATUS = new Map(JOB_STATUS_OPTIONS.map((o) => [o.value, o]));
 
 /** 正常 / 故障 / 待确认 / 已暂停, and its antd colour, from core's definition. */
 export function statusOption(status: string): { label: string; color: string } {

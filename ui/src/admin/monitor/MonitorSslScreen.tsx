@@ -5,7 +5,14 @@
  * follow as tabs (sslJobs with every generic feature, and the alert list).
  */
 import { ReloadOutlined } from '@ant-design/icons';
-import { createResourceClient, findResource, getResource, type Row, sslJobs } from '@wanxiang/core';
+import {
+  createResourceClient,
+  type EnumOption,
+  type FieldDef,
+  findResource,
+  getResource,
+  type Row,
+} from '@wanxiang/core';
 import { App, Button, Space, Table, Tag } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { NO_FIGURE, timeText } from '../../monitor/format';
@@ -26,8 +33,8 @@ const ChainView = lazy(() =>
 const PAGE = 20;
 type SslRow = Row & SslWatch & { chain?: ChainCard[] | null };
 
-const statusField = sslJobs.fields.status;
-const STATUS = statusField.type === 'enum' ? statusField.options : [];
+const statusField: FieldDef | undefined = getResource('sslJobs').fields.status;
+const STATUS: readonly EnumOption[] = statusField?.type === 'enum' ? statusField.options : [];
 
 function SslBoard() {
   const { http } = useServices();

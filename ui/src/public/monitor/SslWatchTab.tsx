@@ -3,7 +3,6 @@
  * days left, expiry; add one (checked at once by the server), 立即检测, 删除.
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { type FieldDef, sslJobs } from '@wanxiang/core';
 import {
   Alert,
   Button,
@@ -21,6 +20,7 @@ import {
 } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { NO_FIGURE, timeText } from '../../monitor/format';
+import { SSL_STATUS_OPTIONS } from '../../monitor/labels';
 import { useServices } from '../../session/services-context';
 import { failureText } from '../use-remote';
 import {
@@ -34,10 +34,7 @@ import {
   watchOf,
 } from './ssl-api';
 
-const statusField = sslJobs.fields.status as FieldDef;
-const STATUS = new Map(
-  (statusField.type === 'enum' ? statusField.options : []).map((o) => [o.value, o] as const),
-);
+const STATUS = new Map(SSL_STATUS_OPTIONS.map((o) => [o.value, o] as const));
 
 function StatusCell({ watch }: { watch: SslWatch }) {
   const status = STATUS.get(watch.status);

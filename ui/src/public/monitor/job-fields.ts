@@ -1,50 +1,23 @@
 /**
- * The job form's fields, labelled and bounded by core's monitorJobs definition (one source for the
- * Chinese labels, help texts, limits and patterns); the fields issue 16 adds (kind tcp, follow
- * redirects, ignore TLS errors) fall back to the labels below until the definition carries them.
+ * The job form's fields, labelled and bounded as core's monitorJobs definition (its texts through
+ * monitor/labels.ts, which a test holds to the definition): antd rules from the limits and patterns.
  */
-import { type FieldDef, monitorJobs } from '@wanxiang/core';
+import type { FieldDef } from '@wanxiang/core';
 import type { Rule } from 'antd/es/form';
+import { JOB_FIELDS, type JobFieldName } from '../../monitor/labels';
 
-type FieldName =
-  | 'name'
-  | 'kind'
-  | 'url'
-  | 'method'
-  | 'headers'
-  | 'body'
-  | 'intervalS'
-  | 'retryIntervalS'
-  | 'timeoutMs'
-  | 'acceptedStatus'
-  | 'keyword'
-  | 'invertKeyword'
-  | 'maxRetries'
-  | 'followRedirects'
-  | 'ignoreTls';
-
-const FALLBACK: Partial<Record<FieldName, FieldDef>> = {
-  followRedirects: { type: 'boolean', label: '跟随重定向', default: true, help: '关闭时 3xx 按状态码判定' },
-  ignoreTls: { type: 'boolean', label: '忽略 TLS 错误', default: false, help: '证书无效也照常检查页面' },
-};
-
-const FIELDS = monitorJobs.fields as Record<string, FieldDef | undefined>;
+type FieldName = JobFieldName;
 
 export function fieldOf(name: FieldName): FieldDef {
-  const field = FIELDS[name] ?? FALLBACK[name];
-  if (!field) throw new Error(`monitorJobs has no field ${name}`);
-  return field;
+  return JOB_FIELDS[name];
 }
 
 export const label = (name: FieldName) => fieldOf(name).label;
 export const help = (name: FieldName) => fieldOf(name).help;
 
-/** The kinds: the definition's, plus tcp (issue 16) while the definition does not list it yet. */
 export function kindOptions(): { value: string; label: string }[] {
   const field = fieldOf('kind');
-  const listed = field.type === 'enum' ? field.options.map((o) => ({ value: o.value, label: o.label })) : [];
-  if (!listed.some((o) => o.value === 'tcp')) listed.splice(2, 0, { value: 'tcp', label: 'TCP 端口' });
-  return listed;
+  return field.type === 'enum' ? field.options.map((o) => ({ value: o.value, label: o.label })) : [];
 }
 
 export function methodOptions(): { value: string; label: string }[] {
