@@ -73,6 +73,18 @@ const ROUTES: RouteBudget[] = [
     what: 'the dispatch screen after login',
   },
   {
+    path: '/admin/monitor/job',
+    screens: ['src/admin/AdminLayout.tsx', 'src/admin/monitor/MonitorJobScreen.tsx'],
+    barKb: 400,
+    what: 'monitor jobs board after login (its detail chart is a lazy ECharts chunk)',
+  },
+  {
+    path: '/admin/monitor/ssl',
+    screens: ['src/admin/AdminLayout.tsx', 'src/admin/monitor/MonitorSslScreen.tsx'],
+    barKb: 400,
+    what: 'certificate jobs board after login',
+  },
+  {
     path: '/admin/sys-tools/monitor',
     screens: ['src/admin/AdminLayout.tsx', 'src/admin/monitor/ServerMonitor.tsx'],
     barKb: 400,

@@ -10,6 +10,8 @@ export const ADMIN_CUSTOM_SCREENS: Readonly<Record<string, LazyScreen<object>>> 
   'OMS/income': lazyScreen(() => import('./income/IncomeScreen')),
   'OMS/order': lazyScreen(() => import('./orders/OrderBoard')),
   'runner/dispatch': lazyScreen(() => import('./dispatch/DispatchBoard')),
+  'monitor/job': lazyScreen(() => import('./monitor/MonitorJobScreen')),
+  'monitor/ssl': lazyScreen(() => import('./monitor/MonitorSslScreen')),
 };
 
 /** The screen for a custom route's pattern, when one exists. */

@@ -21,6 +21,8 @@ export const PUBLIC_SCREENS: Readonly<Record<string, LazyScreen<object>>> = {
   '/color': lazyScreen(() => import('./tools/ColorTool')),
   '/tool/google_code': lazyScreen(() => import('./tools/GoogleCode')),
   '/merchant_join': lazyScreen(() => import('./merchant/MerchantJoin')),
+  '/job': lazyScreen(() => import('./monitor/JobScreen')),
+  '/ssl': lazyScreen(() => import('./monitor/SslScreen')),
 };
 
 /** The screen for a pattern, when one exists. */

@@ -1,0 +1,73 @@
+/**
+ * A custom monitoring screen's frame: its own board as the first tab, then every registry list of
+ * the route (core's listingsOfRoute: monitorJobs, monitorRuns, monitorAlerts … as ResourcePage shows
+ * them) with all the generic list's features — filters, 新建/编辑, actions, export, columns.
+ * The tab bar is ResourcePage's plain markup (antd Tabs would add ~11 KB before the board shows);
+ * each list loads with its first opening and keeps its query while the screen is open.
+ */
+import { listingsOfRoute, type RouteListing } from '@wanxiang/core';
+import { Skeleton } from 'antd';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import '../../resources/resources.css';
+
+const ListTab = lazy(() => import('./ListTab'));
+
+const BOARD = 'board';
+const keyOf = (listing: RouteListing) => `${listing.def.name}:${listing.title}`;
+
+export function RouteTabs({
+  route,
+  board,
+  boardTitle,
+  extra = [],
+}: {
+  route: string;
+  board: ReactNode;
+  boardTitle: string;
+  /** Lists of other routes shown here too (the alerts on the certificate screen). */
+  extra?: RouteListing[];
+}) {
+  const [listings] = useState(() => [...listingsOfRoute(route), ...extra]);
+  const [active, setActive] = useState(BOARD);
+  // Every tab opened stays mounted (hidden) and keeps its state until the screen closes.
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set([BOARD]));
+  const open = (key: string) => {
+    setActive(key);
+    setOpened((prev) => (prev.has(key) ? prev : new Set([...prev, key])));
+  };
+  const tabs = [
+    { key: BOARD, title: boardTitle },
+    ...listings.map((l) => ({ key: keyOf(l), title: l.title })),
+  ];
+
+  return (
+    <section className="wx-admin-panel wx-resource-page wx-monitor-screen">
+      <div className="wx-resource-tabs" role="tablist" aria-label={boardTitle}>
+        {tabs.map(({ key, title }) => (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            aria-selected={key === active}
+            className={key === active ? 'wx-resource-tab wx-resource-tab-active' : 'wx-resource-tab'}
+            onClick={() => open(key)}
+          >
+            {title}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" hidden={active !== BOARD}>
+        {board}
+      </div>
+      {listings
+        .filter((listing) => opened.has(keyOf(listing)))
+        .map((listing) => (
+          <div key={keyOf(listing)} role="tabpanel" hidden={active !== keyOf(listing)}>
+            <Suspense fallback={<Skeleton active />}>
+              <ListTab listing={listing} />
+            </Suspense>
+          </div>
+        ))}
+    </section>
+  );
+}
