@@ -46,7 +46,8 @@ describe.runIf(browserAvailable())('resource screens, to look at (e2e)', () => {
     ['blog/article', 'screen-articles'],
     ['law/doc', 'screen-docs'],
     ['law/lawyer', 'screen-lawyers'],
-    ['monitor/job', 'screen-monitor-jobs'],
+    // monitor/job and monitor/ssl are boards of their own (monitor.e2e.test.ts looks at them).
+    ['monitor/ssl/deploy', 'screen-ssl-deployments'],
     ['cloud/cdn/domain', 'screen-cdn-domains'],
     ['wechat/merchant', 'screen-merchant-applications'],
   ];

@@ -5,7 +5,7 @@
  * The tab bar is ResourcePage's plain markup (antd Tabs would add ~11 KB before the board shows);
  * each list loads with its first opening and keeps its query while the screen is open.
  */
-import { listingsOfRoute, type RouteListing } from '@wanxiang/core';
+import { findAdminRoute, listingsOfRoute, type RouteListing } from '@wanxiang/core';
 import { Skeleton } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import '../../resources/resources.css';
@@ -40,8 +40,11 @@ export function RouteTabs({
     ...listings.map((l) => ({ key: keyOf(l), title: l.title })),
   ];
 
+  // The screen titles itself with the menu's name for the route, as the other custom screens do.
+  const title = findAdminRoute(`/admin/${route}`)?.title ?? boardTitle;
   return (
     <section className="wx-admin-panel wx-resource-page wx-monitor-screen">
+      <h2 className="wx-admin-panel-title">{title}</h2>
       <div className="wx-resource-tabs" role="tablist" aria-label={boardTitle}>
         {tabs.map(({ key, title }) => (
           <button
