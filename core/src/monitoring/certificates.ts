@@ -4,7 +4,7 @@
  * for notice. Pure: the server does the handshake (server/src/domain/certificates/) and hands
  * the facts here; the UI and the CLI show what comes out.
  */
-import { formatDateTime } from '../format/date';
+import { DAY_MS, formatDateTime } from '../format/date';
 
 export const CERTIFICATE_VERDICTS = [
   'ok',
@@ -27,8 +27,6 @@ export type StarttlsProtocol = (typeof STARTTLS_PROTOCOLS)[number];
 
 /** The usual plain-text port of each STARTTLS protocol (submission on 587 is SMTP as well). */
 export const STARTTLS_DEFAULT_PORTS: Record<StarttlsProtocol, number> = { smtp: 25, imap: 143, pop3: 110 };
-
-const DAY_MS = 86_400_000;
 
 /** One certificate of a chain as a check reports it (leaf first). */
 export interface CertificateChainEntry {

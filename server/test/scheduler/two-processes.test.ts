@@ -32,7 +32,10 @@ const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const SCRIPT = fileURLToPath(new URL('./fixtures/scheduler-process.ts', import.meta.url));
 const TASK = 'test.twoProcesses';
 const EVERY_MS = 200;
-const LEASE_MS = 600;
+// Heartbeats every LEASE_MS / 3: the lease must outlast an event loop held up by a busy machine
+// (the suite runs two files at once on 2 cores), or the other process rightly takes the lease of a
+// process it cannot tell from a dead one — and the test would see a takeover it did not cause.
+const LEASE_MS = 2000;
 const WORK_MS = 50;
 
 interface RunRow {

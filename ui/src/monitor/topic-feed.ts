@@ -1,91 +1,12 @@
 /**
- * One `/ws` topic kept open while someone listens (as the order board's feed does, admin/orders/
- * order-feed.ts — not imported: that is admin code): subscribe with the token, pass each push on,
- * reconnect after a drop with a growing pause. `live` says whether pushes are coming; while they
- * are not, the screens poll.
+ * The monitoring screens' `/ws` topics (the platform's TopicFeed, shared with the order board):
+ * one feed per topic per page, kept open while a screen listens. `live` says whether pushes are
+ * coming; while they are not, the screens poll.
  */
-import { subscribeTopic, type WebSocketFactory, type WebSocketLike, websocketUrl } from '@wanxiang/core';
+import { type WebSocketLike, websocketUrl } from '@wanxiang/core';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { TopicFeed } from '../platform/topic-feed';
 import { useServices, useSiteConfig } from '../session/services-context';
-
-const RETRY_MS = (attempt: number) => Math.min(30_000, 1000 * 2 ** Math.min(attempt - 1, 5));
-
-export class TopicFeed {
-  private readonly listeners = new Set<(data: unknown) => void>();
-  private readonly watchers = new Set<() => void>();
-  private end: (() => void) | null = null;
-  private retry: ReturnType<typeof setTimeout> | null = null;
-  private attempt = 0;
-  private isLive = false;
-
-  constructor(
-    private readonly options: {
-      url: string;
-      topic: string;
-      token(): string | null;
-      connect: WebSocketFactory;
-    },
-  ) {}
-
-  get live(): boolean {
-    return this.isLive;
-  }
-
-  watch = (fn: () => void): (() => void) => {
-    this.watchers.add(fn);
-    return () => this.watchers.delete(fn);
-  };
-
-  listen(listener: (data: unknown) => void): () => void {
-    this.listeners.add(listener);
-    if (this.listeners.size === 1) this.open();
-    return () => {
-      this.listeners.delete(listener);
-      if (this.listeners.size === 0) this.close();
-    };
-  }
-
-  private setLive(live: boolean): void {
-    if (live === this.isLive) return;
-    this.isLive = live;
-    for (const fn of [...this.watchers]) fn();
-  }
-
-  private open(): void {
-    this.end = subscribeTopic({
-      url: this.options.url,
-      topic: this.options.topic,
-      token: this.options.token(),
-      connect: this.options.connect,
-      onOpen: () => {
-        this.attempt = 0;
-        this.setLive(true);
-      },
-      onData: (data) => {
-        for (const listener of [...this.listeners]) listener(data);
-      },
-      onClose: () => {
-        this.end = null;
-        this.setLive(false);
-        if (this.listeners.size === 0) return;
-        this.attempt += 1;
-        this.retry = setTimeout(() => {
-          this.retry = null;
-          if (this.listeners.size > 0 && !this.end) this.open();
-        }, RETRY_MS(this.attempt));
-      },
-    });
-  }
-
-  private close(): void {
-    if (this.retry !== null) clearTimeout(this.retry);
-    this.retry = null;
-    this.end?.();
-    this.end = null;
-    this.attempt = 0;
-    this.setLive(false);
-  }
-}
 
 const feeds = new Map<string, TopicFeed>();
 

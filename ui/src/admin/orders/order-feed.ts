@@ -6,7 +6,8 @@
  * coming: while they are not (a proxy without WebSocket, another server process — pushes reach
  * only the sockets of the process that published, ws/hub.ts), the screens poll instead.
  */
-import { ORDER_BOARD_TOPIC, subscribeTopic, type WebSocketFactory } from '@wanxiang/core';
+import { ORDER_BOARD_TOPIC } from '@wanxiang/core';
+import { TopicFeed, type TopicFeedOptions } from '../../platform/topic-feed';
 
 /** Core's topic of the board's news (the server publishes on it). */
 export const ORDER_TOPIC = ORDER_BOARD_TOPIC;
@@ -25,18 +26,7 @@ export interface OrderNews {
   };
 }
 
-export interface OrderFeedOptions {
-  url: string;
-  /** The bearer token at the moment of (re)connecting. */
-  token(): string | null;
-  connect: WebSocketFactory;
-  /** Pause before the n-th reconnection (from 1). */
-  retryMs?(attempt: number): number;
-  setTimer?(fn: () => void, ms: number): unknown;
-  clearTimer?(timer: unknown): void;
-}
-
-const RETRY_MS = (attempt: number) => Math.min(30_000, 1000 * 2 ** Math.min(attempt - 1, 5));
+export type OrderFeedOptions = Omit<TopicFeedOptions<OrderNews>, 'topic' | 'accept'>;
 
 function isNews(data: unknown): data is OrderNews {
   if (typeof data !== 'object' || data === null) return false;
@@ -49,78 +39,9 @@ function isNews(data: unknown): data is OrderNews {
   );
 }
 
-export class OrderFeed {
-  private readonly listeners = new Set<(news: OrderNews) => void>();
-  private readonly watchers = new Set<() => void>();
-  private end: (() => void) | null = null;
-  private retry: unknown = null;
-  private attempt = 0;
-  private isLive = false;
-
-  constructor(private readonly options: OrderFeedOptions) {}
-
-  /** Whether the subscription is accepted and pushes are coming. */
-  get live(): boolean {
-    return this.isLive;
-  }
-
-  /** Called whenever `live` changes (for useSyncExternalStore). */
-  watch = (fn: () => void): (() => void) => {
-    this.watchers.add(fn);
-    return () => this.watchers.delete(fn);
-  };
-
-  listen(listener: (news: OrderNews) => void): () => void {
-    this.listeners.add(listener);
-    if (this.listeners.size === 1) this.open();
-    return () => {
-      this.listeners.delete(listener);
-      if (this.listeners.size === 0) this.close();
-    };
-  }
-
-  private setLive(live: boolean): void {
-    if (live === this.isLive) return;
-    this.isLive = live;
-    for (const fn of [...this.watchers]) fn();
-  }
-
-  private open(): void {
-    const { setTimer = (fn, ms) => setTimeout(fn, ms) } = this.options;
-    this.end = subscribeTopic({
-      url: this.options.url,
-      topic: ORDER_TOPIC,
-      token: this.options.token(),
-      connect: this.options.connect,
-      onOpen: () => {
-        this.attempt = 0;
-        this.setLive(true);
-      },
-      onData: (data) => {
-        if (!isNews(data)) return;
-        for (const listener of [...this.listeners]) listener(data);
-      },
-      onClose: () => {
-        this.end = null;
-        this.setLive(false);
-        if (this.listeners.size === 0) return;
-        this.attempt += 1;
-        const wait = (this.options.retryMs ?? RETRY_MS)(this.attempt);
-        this.retry = setTimer(() => {
-          this.retry = null;
-          if (this.listeners.size > 0 && !this.end) this.open();
-        }, wait);
-      },
-    });
-  }
-
-  private close(): void {
-    const { clearTimer = (t) => clearTimeout(t as ReturnType<typeof setTimeout>) } = this.options;
-    if (this.retry !== null) clearTimer(this.retry);
-    this.retry = null;
-    this.end?.();
-    this.end = null;
-    this.attempt = 0;
-    this.setLive(false);
+/** The board's news: the `orders` topic, pushes that are order news only. */
+export class OrderFeed extends TopicFeed<OrderNews> {
+  constructor(options: OrderFeedOptions) {
+    super({ ...options, topic: ORDER_TOPIC, accept: isNews });
   }
 }

@@ -9,7 +9,7 @@ export interface ChainCard {
   notBefore: string | Date;
   notAfter: string | Date;
   serialNumber?: string;
-  keyType: string;
+  keyType: string | null;
   keySize: number | null;
   fingerprint256: string;
   selfSigned?: boolean;
@@ -51,7 +51,7 @@ export function ChainView({ chain }: { chain: readonly ChainCard[] }) {
                 (cert.daysLeft < 0 ? '（已过期）' : `（剩余 ${cert.daysLeft} 天）`)}
             </Descriptions.Item>
             <Descriptions.Item label="密钥">
-              {cert.keyType}
+              {cert.keyType ?? '未知'}
               {cert.keySize ? ` ${cert.keySize} 位` : ''}
             </Descriptions.Item>
             {cert.serialNumber && <Descriptions.Item label="序列号">{cert.serialNumber}</Descriptions.Item>}

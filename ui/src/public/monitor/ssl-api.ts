@@ -1,22 +1,11 @@
 /** The certificate routes of issue 16's contract (/api/me/ssl…), typed for /ssl. */
-import type { HttpClient } from '@wanxiang/core';
+import type { CertificateChainEntry, CertificateVerdict, HttpClient, StarttlsProtocol } from '@wanxiang/core';
 import { rowsOf } from '../../monitor/api';
 
-export type Verdict = 'ok' | 'expiring' | 'expired' | 'mismatch' | 'untrusted' | 'unreachable';
-export type Starttls = 'none' | 'smtp' | 'imap' | 'pop3';
-
-export interface ChainCertificate {
-  subject: string;
-  issuer: string;
-  sans: string[];
-  notBefore: string;
-  notAfter: string;
-  fingerprint256: string;
-  serialNumber: string;
-  keyType: string;
-  keySize: number | null;
-  selfSigned: boolean;
-}
+/** The verdicts and the chain as core names them (the server's check reports them). */
+export type Verdict = CertificateVerdict;
+export type Starttls = 'none' | StarttlsProtocol;
+export type ChainCertificate = CertificateChainEntry;
 
 export interface CheckResult {
   verdict: Verdict;
