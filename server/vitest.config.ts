@@ -12,6 +12,7 @@ export default defineProject({
     name: 'server',
     environment: 'node',
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/global-setup.ts'],
     // Each app start hashes a few passwords with argon2id and runs migrations.
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -236,7 +236,10 @@ describe.runIf(browserAvailable())('order board, counter and dispatch (e2e)', ()
     await button(footer, '开始配送').click();
     const dispatch = page.locator('.ant-modal', { hasText: '开始配送：' });
     await dispatch.locator('.ant-select').click();
-    await page.locator('.ant-select-item-option', { hasText: `${runner.name} ·` }).click();
+    const option = page.locator('.ant-select-item-option', { hasText: `${runner.name} ·` });
+    await option.click();
+    // The list closes after the choice; until it has, it lies over the modal's buttons.
+    await option.waitFor({ state: 'hidden' });
     await button(dispatch, '开始配送').click();
     await drawerStatus(page, '配送中');
     await button(footer, '确认送达').click();

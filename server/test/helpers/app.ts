@@ -59,7 +59,10 @@ export async function createTestDatabase(kind: DbKind): Promise<TestDatabase> {
     };
   }
   if (!PG_URL) throw new Error('TEST_DATABASE_URL is not set');
-  const schema = `t_${randomBytes(6).toString('hex')}`;
+  // Within a run (test/global-setup.ts) schemas are dropped when the run ends: a drop while
+  // another file migrates breaks that migration (Kysely introspects every schema).
+  const run = process.env.WANXIANG_TEST_RUN;
+  const schema = `t_${run ? `${run}_` : ''}${randomBytes(6).toString('hex')}`;
   await withPg((c) => c.query(`create schema ${schema}`));
   const url = new URL(PG_URL);
   url.searchParams.set('options', `-c search_path=${schema}`);
@@ -68,7 +71,7 @@ export async function createTestDatabase(kind: DbKind): Promise<TestDatabase> {
     dataDir,
     database: { dialect: 'postgres', url: url.toString(), poolSize: 4 },
     drop: async () => {
-      await withPg((c) => c.query(`drop schema if exists ${schema} cascade`));
+      if (!run) await withPg((c) => c.query(`drop schema if exists ${schema} cascade`));
       await removeDir();
     },
   };
