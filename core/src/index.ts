@@ -1,3 +1,4 @@
+export * from './api-market/index';
 export * from './blog/public-api';
 export * from './config';
 export * from './contract/dashboard';
