@@ -17,13 +17,16 @@ import * as merchant from './definitions/merchant';
 import * as monitoring from './definitions/monitoring';
 import * as oms from './definitions/oms';
 import * as people from './definitions/people';
+import type { DefinitionModuleName } from './lazy';
 import { parseListQuery } from './list-query';
+import { listingsIn, type RouteListing } from './listings';
 
 /**
- * Definition modules by area; each exports its ResourceDefs, lists them in order as `resources`
- * (a namespace object's keys are alphabetical), and may export option lists.
+ * Definition modules by area, in registry order; each exports its ResourceDefs, lists them in
+ * order as `resources` (a namespace object's keys are alphabetical), and may export option lists.
+ * The names are those of lazy.ts, which loads the same modules one by one for the UI.
  */
-const MODULES: readonly Record<string, unknown>[] = [
+export const DEFINITION_MODULES: Readonly<Record<DefinitionModuleName, Record<string, unknown>>> = {
   people,
   oms,
   finance,
@@ -38,13 +41,15 @@ const MODULES: readonly Record<string, unknown>[] = [
   apiMarket,
   cloud,
   merchant,
-];
+};
+
+const MODULES: readonly Record<string, unknown>[] = Object.values(DEFINITION_MODULES);
 
 const isResource = (v: unknown): v is ResourceDef =>
   !!v && typeof v === 'object' && 'name' in v && 'fields' in v && 'area' in v;
 
 /** A module's resources in the order it lists them (`resources`), else every ResourceDef it exports. */
-function resourcesOf(module: Record<string, unknown>): ResourceDef[] {
+export function resourcesOf(module: Record<string, unknown>): ResourceDef[] {
   const listed = module.resources;
   return Array.isArray(listed) ? listed.filter(isResource) : Object.values(module).filter(isResource);
 }
@@ -68,25 +73,12 @@ export function resourcesOfRoute(route: string): ResourceDef[] {
   return RESOURCES.filter((r) => r.route === route);
 }
 
-/** One list on an admin screen: a resource, the fixed filters the screen applies, its tab title. */
-export interface RouteListing {
-  def: ResourceDef;
-  filters: Readonly<Record<string, string>>;
-  title: string;
-}
-
 /**
  * Everything one admin screen lists: the resources whose route it is (no fixed filter), then the
  * views other resources declare on it (a review queue over docs, topics, posts), in registry order.
  */
 export function listingsOfRoute(route: string): RouteListing[] {
-  const own = resourcesOfRoute(route).map((def) => ({ def, filters: {}, title: def.title }));
-  const views = RESOURCES.flatMap((def) =>
-    (def.views ?? [])
-      .filter((v) => v.route === route)
-      .map((v) => ({ def, filters: v.filters, title: v.title ?? def.title })),
-  );
-  return [...own, ...views];
+  return listingsIn(RESOURCES, route);
 }
 
 /**

@@ -3,15 +3,32 @@
  * its lazy chunk). A custom route not listed here shows the frame with its title (AdminScreen).
  * Each screen is its own chunk: the first list of the back office loads none of them.
  */
+
+import type { ComponentType } from 'react';
 import { type LazyScreen, lazyScreen } from '../screens/lazy-screen';
+import { CUSTOM_SCREEN_EXTRA_DEFINITIONS } from './custom-screen-definitions';
+
+/**
+ * A custom screen's chunk, fetched with the definitions of its route (and what they point at)
+ * and any extra ones it declares: the screen reads them synchronously (resources/definitions.ts,
+ * itself loaded on demand: this table is part of the router, in every page's first JavaScript).
+ */
+const screen = (pattern: string, load: () => Promise<{ default: ComponentType<object> }>) =>
+  lazyScreen(load, async () => {
+    const { loadDefinitions, routeListings } = await import('../resources/definitions');
+    await Promise.all([
+      routeListings(pattern),
+      loadDefinitions(CUSTOM_SCREEN_EXTRA_DEFINITIONS[pattern] ?? []),
+    ]);
+  });
 
 export const ADMIN_CUSTOM_SCREENS: Readonly<Record<string, LazyScreen<object>>> = {
   // Each area adds its screen below, one line each.
-  'OMS/income': lazyScreen(() => import('./income/IncomeScreen')),
-  'OMS/order': lazyScreen(() => import('./orders/OrderBoard')),
-  'runner/dispatch': lazyScreen(() => import('./dispatch/DispatchBoard')),
-  'monitor/job': lazyScreen(() => import('./monitor/MonitorJobScreen')),
-  'monitor/ssl': lazyScreen(() => import('./monitor/MonitorSslScreen')),
+  'OMS/income': screen('OMS/income', () => import('./income/IncomeScreen')),
+  'OMS/order': screen('OMS/order', () => import('./orders/OrderBoard')),
+  'runner/dispatch': screen('runner/dispatch', () => import('./dispatch/DispatchBoard')),
+  'monitor/job': screen('monitor/job', () => import('./monitor/MonitorJobScreen')),
+  'monitor/ssl': screen('monitor/ssl', () => import('./monitor/MonitorSslScreen')),
 };
 
 /** The screen for a custom route's pattern, when one exists. */

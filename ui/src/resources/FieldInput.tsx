@@ -1,7 +1,8 @@
 /** The form control of one field, by type (values as form-values.ts holds them). */
-import { type FieldDef, findResource } from '@wanxiang/core';
+import type { FieldDef } from '@wanxiang/core';
 import { DatePicker, Form, Input, InputNumber, Select, Switch } from 'antd';
 import type { ReactNode } from 'react';
+import { loadedDefinition } from './definitions';
 import { RelationSelect } from './RelationSelect';
 import { UploadInput } from './UploadInput';
 
@@ -192,7 +193,7 @@ function WithinRelationSelect({
 }) {
   const form = Form.useFormInstance();
   const within = field.within as string;
-  const withinLabel = (owner ? findResource(owner)?.fields[within]?.label : undefined) ?? '';
+  const withinLabel = (owner ? loadedDefinition(owner)?.fields[within]?.label : undefined) ?? '';
   const scope = Form.useWatch(within, form) as number | null | undefined;
   const none = scope === null || scope === undefined;
   return (

@@ -3,10 +3,11 @@
  * resource's list with `q` (or, for a resource without keyword search, loads its first rows and
  * filters them here). The chosen rows' names come from the list's `relations`, or are fetched once.
  */
-import { createResourceClient, findResource, type Row, searchableFields } from '@wanxiang/core';
+import { createResourceClient, type Row, searchableFields } from '@wanxiang/core';
 import { Select, Spin } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useServices } from '../session/services-context';
+import { loadedDefinition } from './definitions';
 
 type Id = number;
 
@@ -50,7 +51,7 @@ export function RelationSelect({
   filters,
 }: RelationSelectProps) {
   const { http } = useServices();
-  const target = findResource(resource);
+  const target = loadedDefinition(resource);
   const client = useMemo(() => (target ? createResourceClient(http, target) : null), [http, target]);
   const remoteSearch = target ? searchableFields(target).length > 0 : false;
   const [options, setOptions] = useState<Option[]>([]);

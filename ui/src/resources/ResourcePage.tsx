@@ -4,10 +4,10 @@
  * each a view with fixed filters). The active tab is in the URL (`?tab=`); each tab remembers the
  * query it was left at. A route the registry lists nothing for shows its title.
  */
-import { listingsOfRoute } from '@wanxiang/core';
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import AdminScreen from '../admin/AdminScreen';
 import { useScreenSearch } from '../admin/tabs/screen-location';
+import { useRouteListings } from './definitions';
 import { ResourceView } from './ResourceView';
 import './resources.css';
 
@@ -29,7 +29,8 @@ function withTab(tab: string | null, search: string): string {
 }
 
 export default function ResourcePage({ route, title }: { route: string; title: string }) {
-  const listings = useMemo(() => listingsOfRoute(route), [route]);
+  // Suspends (the screen's loading state) until the route's definitions are loaded.
+  const listings = useRouteListings(route);
   const [search, setSearch] = useScreenSearch();
   const { tab, rest } = splitTab(search);
   // The query each tab was left at, to come back to it.

@@ -18,8 +18,6 @@ import {
   canDelete,
   collectionActions,
   describeFailure,
-  getResource,
-  listingsOfRoute,
   type RelatedList,
   type ResourceDef,
   type Row,
@@ -32,6 +30,7 @@ import { usePreference } from '../preferences/PreferencesContext';
 import { useServices, useSession } from '../session/services-context';
 import { ColumnSettings } from './ColumnSettings';
 import { columnsOf, visibleColumns } from './columns';
+import { loadDefinitions, loadedDefinition, routeListings } from './definitions';
 import { exportCsv } from './export-csv';
 import { FieldValue } from './FieldValue';
 import { FilterBar } from './FilterBar';
@@ -124,11 +123,15 @@ export function ResourceView({ def, location, title, fixedFilters = NO_FILTERS }
     view: (row: Row) => setViewing(row),
     related: (row: Row, related: RelatedList) => {
       // The other resource's screen, filtered to this row (its tab when it shares the screen).
-      const target = getResource(related.resource);
-      const first = target.route ? listingsOfRoute(target.route)[0]?.def.name : undefined;
-      const params = new URLSearchParams({ [related.field]: String(row.id) });
-      if (first && first !== target.name) params.set('tab', target.name);
-      navigate(`/admin/${target.route}?${params.toString()}`);
+      void (async () => {
+        await loadDefinitions([related.resource]);
+        const target = loadedDefinition(related.resource);
+        if (!target?.route) return;
+        const first = (await routeListings(target.route))[0]?.def.name;
+        const params = new URLSearchParams({ [related.field]: String(row.id) });
+        if (first && first !== target.name) params.set('tab', target.name);
+        navigate(`/admin/${target.route}?${params.toString()}`);
+      })().catch(report);
     },
     edit: (row: Row) => setForm({ row }),
     remove: (row: Row) =>

@@ -44,3 +44,10 @@ afterEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
 });
+
+// Component tests render lists of definitions they take from core's registry; the page loads them
+// module by module (resources/definitions.ts), which ResourcePage's own tests still go through.
+import { RESOURCES } from '@wanxiang/core';
+import { adoptDefinitions } from '../resources/definitions';
+
+adoptDefinitions(RESOURCES);

@@ -7,7 +7,7 @@
  * feature.
  */
 import { ReloadOutlined } from '@ant-design/icons';
-import { createResourceClient, getResource, type Row } from '@wanxiang/core';
+import { createResourceClient, type Row } from '@wanxiang/core';
 import { App, Badge, Button, Space, Table, Tooltip } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { type Beat, type Job, jobReader, type MonitorPush } from '../../monitor/api';
@@ -20,6 +20,7 @@ import { useServices } from '../../session/services-context';
 import { RouteTabs } from './RouteTabs';
 import { SearchBox } from './SearchBox';
 import './boards.css';
+import { definition } from '../../resources/definitions';
 
 // The detail (figures, chart, history) loads when a job is opened.
 const JobDetailDrawer = lazy(() => import('../../monitor/JobDetailDrawer'));
@@ -65,7 +66,7 @@ function BeatsCell({ id, version }: { id: number; version: number }) {
 function JobBoard() {
   const { http } = useServices();
   const { message, notification } = App.useApp();
-  const client = useMemo(() => createResourceClient<Row & Job>(http, getResource('monitorJobs')), [http]);
+  const client = useMemo(() => createResourceClient<Row & Job>(http, definition('monitorJobs')), [http]);
   const reader = useMemo(() => jobReader(http, 'admin'), [http]);
   const [page, setPage] = useState(1);
   const [q, setQ] = useState('');

@@ -5,14 +5,7 @@
  * follow as tabs (sslJobs with every generic feature, and the alert list).
  */
 import { ReloadOutlined } from '@ant-design/icons';
-import {
-  createResourceClient,
-  type EnumOption,
-  type FieldDef,
-  findResource,
-  getResource,
-  type Row,
-} from '@wanxiang/core';
+import { createResourceClient, type EnumOption, type Row } from '@wanxiang/core';
 import { App, Button, Space, Table, Tag } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { NO_FIGURE, timeText } from '../../monitor/format';
@@ -24,6 +17,7 @@ import { useServices } from '../../session/services-context';
 import { RouteTabs } from './RouteTabs';
 import { SearchBox } from './SearchBox';
 import './boards.css';
+import { definition, definitionField } from '../../resources/definitions';
 
 // The chain's cards load when a row is expanded.
 const ChainView = lazy(() =>
@@ -33,13 +27,15 @@ const ChainView = lazy(() =>
 const PAGE = 20;
 type SslRow = Row & SslWatch & { chain?: ChainCard[] | null };
 
-const statusField: FieldDef | undefined = getResource('sslJobs').fields.status;
-const STATUS: readonly EnumOption[] = statusField?.type === 'enum' ? statusField.options : [];
+const statusOptions = (): readonly EnumOption[] => {
+  const field = definitionField('sslJobs', 'status');
+  return field.type === 'enum' ? field.options : [];
+};
 
 function SslBoard() {
   const { http } = useServices();
   const { message } = App.useApp();
-  const client = useMemo(() => createResourceClient<SslRow>(http, getResource('sslJobs')), [http]);
+  const client = useMemo(() => createResourceClient<SslRow>(http, definition('sslJobs')), [http]);
   const [page, setPage] = useState(1);
   const [q, setQ] = useState('');
   const [rows, setRows] = useState<SslRow[]>([]);
@@ -52,7 +48,7 @@ function SslBoard() {
     setLoading(true);
     const [answer, ...byStatus] = await Promise.all([
       client.list({ page, limit: PAGE, q: q || undefined, sort: 'notAfter' }),
-      ...STATUS.map((s) => client.list({ limit: 1, filters: { status: s.value } })),
+      ...statusOptions().map((s) => client.list({ limit: 1, filters: { status: s.value } })),
     ]);
     setLoading(false);
     if (!answer?.success) {
@@ -61,7 +57,7 @@ function SslBoard() {
     }
     setRows(answer.list);
     setTotal(answer.count);
-    setCounts(Object.fromEntries(STATUS.map((s, i) => [s.value, byStatus[i]?.count ?? 0])));
+    setCounts(Object.fromEntries(statusOptions().map((s, i) => [s.value, byStatus[i]?.count ?? 0])));
   }, [client, page, q, message]);
 
   useEffect(() => {
@@ -94,7 +90,7 @@ function SslBoard() {
     <div className="wx-monitor-board">
       {/* Plain markup rather than antd Statistic cards: the board stays under the first-list bar. */}
       <ul className="wx-monitor-counts" aria-label="按状态统计">
-        {STATUS.map((s) => (
+        {statusOptions().map((s) => (
           <li key={s.value} className={`wx-monitor-count wx-monitor-count-${s.color ?? 'default'}`}>
             <span className="wx-monitor-count-label">{s.label}</span>
             <b>{counts[s.value] ?? 0}</b> 个
@@ -147,7 +143,7 @@ function SslBoard() {
             key: 'status',
             width: 180,
             render: (_, r) => {
-              const status = STATUS.find((s) => s.value === r.status);
+              const status = statusOptions().find((s) => s.value === r.status);
               const verdict = r.verdict ? VERDICTS[r.verdict] : null;
               return (
                 <Space size={4} wrap>
@@ -187,13 +183,13 @@ function SslBoard() {
 
 export default function MonitorSslScreen() {
   // The alert list (routed with the jobs) is shown here as well, certificates' alerts among them.
-  const alerts = findResource('monitorAlerts');
+  const alerts = definition('monitorAlerts');
   return (
     <RouteTabs
       route="monitor/ssl"
       boardTitle="证书看板"
       board={<SslBoard />}
-      extra={alerts ? [{ def: alerts, filters: {}, title: '告警' }] : []}
+      extra={[{ def: alerts, filters: {}, title: '告警' }]}
     />
   );
 }

@@ -5,10 +5,11 @@
  * The tab bar is ResourcePage's plain markup (antd Tabs would add ~11 KB before the board shows);
  * each list loads with its first opening and keeps its query while the screen is open.
  */
-import { findAdminRoute, listingsOfRoute, type RouteListing } from '@wanxiang/core';
+import { findAdminRoute, type RouteListing } from '@wanxiang/core';
 import { Skeleton } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import '../../resources/resources.css';
+import { useRouteListings } from '../../resources/definitions';
 
 const ListTab = lazy(() => import('./ListTab'));
 
@@ -27,7 +28,8 @@ export function RouteTabs({
   /** Lists of other routes shown here too (the alerts on the certificate screen). */
   extra?: RouteListing[];
 }) {
-  const [listings] = useState(() => [...listingsOfRoute(route), ...extra]);
+  const own = useRouteListings(route);
+  const [listings] = useState(() => [...own, ...extra]);
   const [active, setActive] = useState(BOARD);
   // Every tab opened stays mounted (hidden) and keeps its state until the screen closes.
   const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set([BOARD]));

@@ -7,15 +7,7 @@
  * the board then asks for the money (收款).
  */
 import { DeleteOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  describeFailure,
-  type FieldDef,
-  fieldText,
-  formatMoney,
-  getResource,
-  isApiError,
-  type OrderDraft,
-} from '@wanxiang/core';
+import { describeFailure, fieldText, formatMoney, isApiError, type OrderDraft } from '@wanxiang/core';
 import {
   Alert,
   Button,
@@ -33,6 +25,7 @@ import {
   Tag,
 } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { definitionField } from '../../resources/definitions';
 import { SCREEN_DRAWER_STYLE } from '../screen-drawer';
 import { useScreenActive } from '../tabs/screen-location';
 import type { CounterCustomer, GoodsRow, OrderApi, OrderRow, PricePreview, StoreRow } from './order-api';
@@ -54,7 +47,7 @@ const PAY_METHODS = [
   { value: 'card', label: '储值卡', member: true },
 ];
 
-const STORE_STATUS = getResource('stores').fields.status as FieldDef;
+const STORE_STATUS = () => definitionField('stores', 'status');
 
 interface CartLine {
   goodsId: number;
@@ -253,7 +246,7 @@ export default function CounterOrder({ api, stores, defaultStoreId, onClose, onC
             onChange={(id) => setStoreId(id)}
             options={stores.map((s) => ({
               value: s.id,
-              label: s.status === 'open' ? s.name : `${s.name}（${fieldText(STORE_STATUS, s.status)}）`,
+              label: s.status === 'open' ? s.name : `${s.name}（${fieldText(STORE_STATUS(), s.status)}）`,
             }))}
             showSearch={{ optionFilterProp: 'label' }}
           />
@@ -261,7 +254,7 @@ export default function CounterOrder({ api, stores, defaultStoreId, onClose, onC
             <Alert
               type="warning"
               showIcon
-              title={`门店${fieldText(STORE_STATUS, store?.status)}，暂不能下单`}
+              title={`门店${fieldText(STORE_STATUS(), store?.status)}，暂不能下单`}
               className="wx-counter-alert"
             />
           )}

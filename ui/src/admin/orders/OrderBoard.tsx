@@ -16,15 +16,7 @@ import {
   SoundOutlined,
   WifiOutlined,
 } from '@ant-design/icons';
-import {
-  can,
-  type FieldDef,
-  fieldText,
-  formatDateTime,
-  formatMoney,
-  getResource,
-  type Relations,
-} from '@wanxiang/core';
+import { can, fieldText, formatDateTime, formatMoney, type Relations } from '@wanxiang/core';
 import { App, Button, Select, Space, Table, type TableProps, Tag, Tooltip } from 'antd';
 // The plain input alone: antd's Input index brings TextArea, Password, Search and OTP along.
 import Input from 'antd/es/input/Input';
@@ -42,12 +34,13 @@ import { moveLabel, quickMove } from './order-moves';
 import { FulfilmentTag, StatusTag } from './order-tags';
 import { useOrderNews } from './use-order-feed';
 import './orders.css';
+import { definitionField } from '../../resources/definitions';
 
 const CounterOrder = lazy(() => import('./CounterOrder'));
 const OrderDrawer = lazy(() => import('./OrderDrawer'));
 const RefundsTab = lazy(() => import('./RefundsTab'));
 
-const ITEMS = getResource('orders').fields.items as FieldDef;
+const ITEMS = () => definitionField('orders', 'items');
 const PAGE_SIZE = 20;
 /** After a burst of news, refresh once this long after the last one (and at least every 4 s). */
 export const REFRESH_DEBOUNCE_MS = 1000;
@@ -304,9 +297,9 @@ export default function OrderBoard() {
       key: 'items',
       title: '商品',
       render: (_, o) => {
-        const text = fieldText(ITEMS, o.items);
+        const text = fieldText(ITEMS(), o.items);
         return (
-          <span className="wx-order-items" title={fieldText(ITEMS, o.items, { multiline: true })}>
+          <span className="wx-order-items" title={fieldText(ITEMS(), o.items, { multiline: true })}>
             {text}
           </span>
         );
@@ -366,7 +359,7 @@ export default function OrderBoard() {
       label:
         s.status === 'open'
           ? s.name
-          : `${s.name}（${fieldText(getResource('stores').fields.status as FieldDef, s.status)}）`,
+          : `${s.name}（${fieldText(definitionField('stores', 'status'), s.status)}）`,
     })),
   ];
 

@@ -4,17 +4,10 @@
  * board says the order changed (an action here, or its news over /ws).
  */
 import { PrinterOutlined } from '@ant-design/icons';
-import {
-  describeFailure,
-  type FieldDef,
-  fieldText,
-  formatDateTime,
-  formatMoney,
-  getResource,
-  type Relations,
-} from '@wanxiang/core';
+import { describeFailure, fieldText, formatDateTime, formatMoney, type Relations } from '@wanxiang/core';
 import { Alert, Button, Descriptions, Drawer, Empty, Skeleton, Space, Table, Timeline } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
+import { definitionField } from '../../resources/definitions';
 import { SCREEN_DRAWER_STYLE } from '../screen-drawer';
 import { useScreenActive } from '../tabs/screen-location';
 import type { OrderCommands } from './OrderCommands';
@@ -22,8 +15,8 @@ import type { HistoryLine, OrderApi, OrderLine, OrderRow, RefundRow } from './or
 import { boardMoves, canRefund, moveLabel, printAction, statusLabel } from './order-moves';
 import { EnumTag, FulfilmentTag, PayMethodText, StatusTag } from './order-tags';
 
-const REFUND_ITEMS = getResource('orderRefunds').fields.items as FieldDef;
-const REFUND_STATUS = getResource('orderRefunds').fields.status as FieldDef;
+const REFUND_ITEMS = () => definitionField('orderRefunds', 'items');
+const REFUND_STATUS = () => definitionField('orderRefunds', 'status');
 
 interface Loaded {
   order: OrderRow;
@@ -318,7 +311,7 @@ function OrderDetail({ loaded }: { loaded: Loaded }) {
                 key: 'items',
                 title: '明细',
                 render: (_, r) => {
-                  const text = fieldText(REFUND_ITEMS, r.items);
+                  const text = fieldText(REFUND_ITEMS(), r.items);
                   // A refund of an amount has no lines.
                   return text === '-' ? (r.kind === 'full' ? '整单退款' : '按金额退款') : text;
                 },
@@ -327,7 +320,7 @@ function OrderDetail({ loaded }: { loaded: Loaded }) {
               {
                 key: 'status',
                 title: '状态',
-                render: (_, r) => <EnumTag field={REFUND_STATUS} value={r.status} />,
+                render: (_, r) => <EnumTag field={REFUND_STATUS()} value={r.status} />,
               },
               { key: 'at', title: '时间', render: (_, r) => formatDateTime(r.refundedAt ?? r.createdAt) },
             ]}

@@ -5,7 +5,6 @@
  */
 import {
   createResourceClient,
-  getResource,
   type HttpClient,
   type ListResult,
   type OrderDraft,
@@ -15,6 +14,7 @@ import {
   type Row,
   type SuccessEnvelope,
 } from '@wanxiang/core';
+import { definition } from '../../resources/definitions';
 
 /** One line of an order's items (what pricing gave it, and what was refunded of it). */
 export interface OrderLine {
@@ -175,11 +175,11 @@ export interface NamedOrder {
 const data = async <T>(call: Promise<SuccessEnvelope<T>>) => (await call).data;
 
 export function orderApi(http: HttpClient) {
-  const orders = createResourceClient<OrderRow>(http, getResource('orders'));
-  const refunds = createResourceClient<RefundRow>(http, getResource('orderRefunds'));
-  const goods = createResourceClient<GoodsRow>(http, getResource('goods'));
-  const stores = createResourceClient<StoreRow>(http, getResource('stores'));
-  const cards = createResourceClient<CardRow>(http, getResource('prepaidCards'));
+  const orders = createResourceClient<OrderRow>(http, definition('orders'));
+  const refunds = createResourceClient<RefundRow>(http, definition('orderRefunds'));
+  const goods = createResourceClient<GoodsRow>(http, definition('goods'));
+  const stores = createResourceClient<StoreRow>(http, definition('stores'));
+  const cards = createResourceClient<CardRow>(http, definition('prepaidCards'));
   const post = <T>(path: string, body: unknown = {}) =>
     data<T>(http.request<SuccessEnvelope<T>>(path, { method: 'POST', body }));
 

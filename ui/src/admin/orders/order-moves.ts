@@ -6,7 +6,6 @@
  */
 import {
   type ActionDef,
-  getResource,
   movesFor,
   ORDER_STATUS_LABELS,
   type OrderMove,
@@ -15,13 +14,12 @@ import {
   type RefundableOrder,
   type RefundRequest,
 } from '@wanxiang/core';
+import { definition } from '../../resources/definitions';
 import type { OrderRow } from './order-api';
-
-const ORDERS = getResource('orders');
 
 /** The orders definition's action of this name (the server's route), if it has one. */
 export function ordersAction(name: string): ActionDef | undefined {
-  return ORDERS.actions?.find((a) => a.name === name);
+  return definition('orders').actions?.find((a) => a.name === name);
 }
 
 /** The staff's moves on this order now, as the machine allows them, in the machine's order. */

@@ -1,11 +1,12 @@
 /** The board's small labels: an enum of the registry as an antd Tag in its definition's colour. */
-import { type FieldDef, fieldText, getResource } from '@wanxiang/core';
+import { type FieldDef, fieldText } from '@wanxiang/core';
 import { Tag } from 'antd';
+import { definitionField } from '../../resources/definitions';
 
-const ORDERS = getResource('orders');
-const STATUS = ORDERS.fields.status as FieldDef;
-const FULFILMENT = ORDERS.fields.fulfilment as FieldDef;
-const PAY_METHOD = ORDERS.fields.payMethod as FieldDef;
+// Read when rendered: the orders' definition loads with the board (admin/custom-screens.ts).
+const STATUS = () => definitionField('orders', 'status');
+const FULFILMENT = () => definitionField('orders', 'fulfilment');
+const PAY_METHOD = () => definitionField('orders', 'payMethod');
 
 const FULFILMENT_COLOURS: Record<string, string> = { delivery: 'blue', pickup: 'gold', dineIn: 'green' };
 
@@ -18,16 +19,16 @@ export function EnumTag({ field, value, color }: { field: FieldDef; value: unkno
   );
 }
 
-export const StatusTag = ({ status }: { status: string }) => <EnumTag field={STATUS} value={status} />;
+export const StatusTag = ({ status }: { status: string }) => <EnumTag field={STATUS()} value={status} />;
 
 export const FulfilmentTag = ({ value }: { value: string }) => (
-  <EnumTag field={FULFILMENT} value={value} color={FULFILMENT_COLOURS[value]} />
+  <EnumTag field={FULFILMENT()} value={value} color={FULFILMENT_COLOURS[value]} />
 );
 
 export function PayMethodText({ value, paid }: { value: string; paid: boolean }) {
   return (
     <span>
-      {fieldText(PAY_METHOD, value)}
+      {fieldText(PAY_METHOD(), value)}
       {paid ? '' : '（未支付）'}
     </span>
   );

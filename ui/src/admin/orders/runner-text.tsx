@@ -1,15 +1,20 @@
 /** How a runner reads to a dispatcher: status (the runners definition's labels), distance, load. */
-import { type FieldDef, fieldText, getResource } from '@wanxiang/core';
+import { fieldText } from '@wanxiang/core';
 import { Tag } from 'antd';
+import { definitionField } from '../../resources/definitions';
 import type { DispatchCandidate } from './order-api';
 
-const STATUS = getResource('runners').fields.status as FieldDef;
+const STATUS = () => definitionField('runners', 'status');
 
-const colourOf = (status: string) =>
-  (STATUS.type === 'enum' ? STATUS.options.find((o) => o.value === status)?.color : undefined) ?? 'default';
+const colourOf = (status: string) => {
+  const field = STATUS();
+  return (
+    (field.type === 'enum' ? field.options.find((o) => o.value === status)?.color : undefined) ?? 'default'
+  );
+};
 
 export function runnerStatusTag(status: string) {
-  return <Tag color={colourOf(status)}>{fieldText(STATUS, status)}</Tag>;
+  return <Tag color={colourOf(status)}>{fieldText(STATUS(), status)}</Tag>;
 }
 
 export const distanceText = (m: number | null) =>
@@ -17,5 +22,5 @@ export const distanceText = (m: number | null) =>
 
 /** `张三 · 空闲 · 1.2 km · 进行中 0 单`: a runner as the dispatcher chooses one. */
 export function candidateLabel(c: DispatchCandidate): string {
-  return `${c.name} · ${fieldText(STATUS, c.status)} · ${distanceText(c.distanceM)} · 进行中 ${c.openDeliveries} 单`;
+  return `${c.name} · ${fieldText(STATUS(), c.status)} · ${distanceText(c.distanceM)} · 进行中 ${c.openDeliveries} 单`;
 }
