@@ -10,7 +10,7 @@ import {
   remainingMs,
   type TotpAlgorithm,
   type TotpConfig,
-} from './totp';
+} from '../../src/index';
 
 // RFC 6238 Appendix B: the seeds are these ASCII strings, 8 digits, 30 s steps.
 const SEEDS: Record<TotpAlgorithm, string> = {
