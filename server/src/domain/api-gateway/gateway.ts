@@ -4,8 +4,9 @@
  * transaction that settles and meters the call (ledger.ts). The order of the checks, and what
  * each answers (the platform's envelope, Chinese messages):
  *
- * 1. key from `X-Api-Key` or `?apikey=` — 401 none, malformed, unknown, revoked, owner disabled;
- * 2. `{code}` — 404 JSON for an unknown code (never the site's HTML);
+ * 1. `{code}` — 404 JSON for an unknown code (never the site's HTML), key or not: the codes are
+ *    the market's public catalogue, so saying which exist gives nothing away;
+ * 2. key from `X-Api-Key` or `?apikey=` — 401 none, malformed, unknown, revoked, owner disabled;
  * 3. API disabled, or not in the key's scopes — 403;
  * 4. method (marketApis.method GET / POST / ANY; HEAD goes with GET) — 405 with `Allow`;
  * 5. rate window full — 429 with `Retry-After` (seconds to the window's end);
@@ -13,7 +14,7 @@
  * 7. the tool: its answer with 200, or its 422 / 500.
  *
  * From 3 on every answer carries `X-RateLimit-Limit/Remaining/Reset` (the key's window for this
- * API; a 404 has no API, hence no limit to report). From 4 on the call is metered (README.md).
+ * API; a 404 has no API, hence no limit to report, and a 401 no key). From 4 on the call is metered (README.md).
  */
 import {
   type CallOutcome,
@@ -75,6 +76,10 @@ export function gatewayHandler(app: FastifyInstance) {
 
   return async function gateway(request: FastifyRequest<{ Params: { code: string } }>, reply: FastifyReply) {
     const started = performance.now();
+    const code = request.params.code;
+    const api = await apiByCode(db, code);
+    if (!api) return fail(reply, 404, `接口不存在：${code.slice(0, 40)}`);
+
     const raw = keyOf(request);
     if (raw === null) return fail(reply, 401, '缺少 API Key：请在请求头 X-Api-Key 或参数 apikey 中提供');
     if (!isApiKeyShaped(raw)) return fail(reply, 401, 'API Key 无效');
@@ -82,10 +87,6 @@ export function gatewayHandler(app: FastifyInstance) {
     if (!key) return fail(reply, 401, 'API Key 无效');
     if (key.status !== 'active') return fail(reply, 401, 'API Key 已吊销');
     if (!key.userActive) return fail(reply, 401, 'API Key 所属账号已停用');
-
-    const code = request.params.code;
-    const api = await apiByCode(db, code);
-    if (!api) return fail(reply, 404, `接口不存在：${code.slice(0, 40)}`);
 
     const now = app.config.now();
     const window = rateWindowOf(now);
