@@ -31,7 +31,7 @@ import { ApiError } from '../../http/envelope.js';
 import { bumpVersion } from '../../resources/counts.js';
 import type { AnyDb } from '../../resources/extensions.js';
 import { hashApiKey } from '../api-market/key-hash.js';
-import { apiByCode, type GatewayApi, keyByHash, settleCall, sourcesFor, windowUsed } from './ledger.js';
+import { apiByCode, type GatewayApi, keyByHash, precheck, settleCall, windowUsed } from './ledger.js';
 import { TOOLS } from './tools.js';
 
 /** lastUsedAt is written at most once a minute per key and process: a use is not worth a write per call. */
@@ -126,10 +126,9 @@ export function gatewayHandler(app: FastifyInstance) {
     }
 
     // Read-only pre-checks: a caller over the limit or out of quota does not get the tool run.
-    if ((await windowUsed(db, key.id, api.id, window)) >= api.rateLimitPerMin) {
-      return refuse(await settle('rateLimited', 429));
-    }
-    const sources = await sourcesFor(db, api, key.userId, now);
+    const pre = await precheck(db, key, api, window, now);
+    if (pre.windowUsed >= api.rateLimitPerMin) return refuse(await settle('rateLimited', 429));
+    const sources = pre.sources;
     if (sources.length === 0) return refuse(await settle('noQuota', 429));
 
     const tool = TOOLS[api.handler];

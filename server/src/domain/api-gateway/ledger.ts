@@ -162,6 +162,33 @@ export async function sourcesFor(
   return quotaSources({ freeQuota: api.freeQuota, freeUsed: used, paid, now });
 }
 
+/**
+ * The pre-check in as few statements as the answer needs: the window's count and the month's
+ * free calls in one read, the paid quotas only when no free call is left (when the free call is
+ * lost to a race, the settling transaction reads them itself).
+ */
+export async function precheck(
+  db: AnyDb,
+  key: GatewayKey,
+  api: GatewayApi,
+  window: RateWindow,
+  now: number,
+): Promise<{ windowUsed: number; sources: QuotaSource[] }> {
+  const month = quotaMonthOf(now);
+  const { rows } = await sql<{ window_used: number | string | null; free_used: number | string | null }>`
+    select
+      (select used from api_rate_windows
+        where key_id = ${key.id} and api_id = ${api.id} and window_start = ${window.start}) as window_used,
+      (select used from api_free_usage
+        where user_id = ${key.userId} and api_id = ${api.id} and month = ${month}) as free_used`.execute(db);
+  const windowUsed = Number(rows[0]?.window_used ?? 0);
+  const freeUsed = Number(rows[0]?.free_used ?? 0);
+  if (windowUsed >= api.rateLimitPerMin) return { windowUsed, sources: [] };
+  if (freeUsed < api.freeQuota) return { windowUsed, sources: [{ kind: 'free', month }] };
+  const paid = await paidQuotas(db, key.userId, api.id, now);
+  return { windowUsed, sources: quotaSources({ freeQuota: api.freeQuota, freeUsed, paid, now }) };
+}
+
 /** Takes the rate window's next slot; the slot's number, or null when the window is full. */
 async function takeRateSlot(
   trx: AnyDb,
