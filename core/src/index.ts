@@ -37,3 +37,5 @@ export * from './session/qr-login-machine';
 export * from './session/qr-ticket';
 export * from './session/session-machine';
 export * from './session/session-view';
+export * from './tools/color';
+export * from './tools/totp';

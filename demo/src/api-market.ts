@@ -4,7 +4,7 @@
  * keys — only a prefix and a SHA-256 of a random secret nobody keeps — and a week of metered calls.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { chinaCompactStamp } from '@wanxiang/core';
+import { chinaCompactStamp, newApiKey } from '@wanxiang/core';
 import { DAY, type DemoContext, HOUR, MINUTE, type Row } from './context.js';
 import type { Ledger } from './finance.js';
 import type { Customer } from './people.js';
@@ -197,7 +197,11 @@ export function seedApiMarket(ctx: DemoContext, customers: readonly Customer[], 
   for (const dev of developers) {
     const count = rng.int(1, 2);
     for (let k = 0; k < count; k++) {
-      const secret = `wx_${randomBytes(24).toString('base64url')}`;
+      // A key of the gateway's shape (core's newApiKey), so the prefix reads as real ones do.
+      const secret = newApiKey((b) => {
+        b.set(randomBytes(b.length));
+        return b;
+      });
       const at = Math.max(dev.since + DAY, ctx.now - rng.int(8, 200) * DAY);
       const revoked = rng.chance(0.12);
       const revokedAt = revoked ? Math.min(ctx.now - HOUR, at + rng.int(1, 30) * DAY) : null;
@@ -245,7 +249,7 @@ export function seedApiMarket(ctx: DemoContext, customers: readonly Customer[], 
         keyId: key.id,
         apiId: api.id,
         status,
-        httpStatus: { ok: 200, error: 500, rateLimited: 429, noQuota: 402 }[status],
+        httpStatus: { ok: 200, error: 500, rateLimited: 429, noQuota: 429 }[status],
         latencyMs:
           status === 'ok' || status === 'error'
             ? Math.round(rng.around(base, base * 0.5, 1, base * 6))

@@ -73,6 +73,8 @@ export interface ServerConfig {
   printing?: Partial<PrintingConfig>;
   /** Monitor jobs; each missing value takes its default (domain/monitor-jobs/settings.ts). */
   monitoring?: Partial<MonitoringConfig>;
+  /** Days of raw API-market calls (api_calls) kept; the daily roll-ups stay (domain/api-gateway). */
+  apiCallRetentionDays?: number;
   /** Certificate checks (domain/certificates): each step's timeout (resolve, connect, STARTTLS, handshake). */
   sslCheckTimeoutMs?: number;
   /** The key that encrypts secrets at rest (64 hex digits); unset: DATA_DIR/secret.key (domain/certificates/secret-box.ts). */
@@ -210,6 +212,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     scheduler: onOff(env, 'SCHEDULER', true),
     now: Date.now,
     sslCheckTimeoutMs: integer(env, 'SSL_CHECK_TIMEOUT_MS', 10_000, 500, 60_000),
+    apiCallRetentionDays: integer(env, 'API_CALL_RETENTION_DAYS', 90, 1, 3650),
     secretKey: nonEmpty(env.WANXIANG_SECRET_KEY),
     printing: {
       connectTimeoutMs: integer(env, 'PRINTER_CONNECT_TIMEOUT_MS', 3000, 100, 60_000),

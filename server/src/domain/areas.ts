@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { EngineExtensions } from '../resources/extensions.js';
 import type { ScheduledTask } from '../scheduler/task.js';
+import { apiGatewayArea } from './api-gateway/index.js';
 import type { DomainArea } from './area.js';
 import { blogArea } from './blog/index.js';
 import { certificatesArea } from './certificates/index.js';
@@ -51,6 +52,7 @@ export const AREAS: readonly DomainArea[] = [
   incomeArea,
   dashboardArea,
   monitorJobsArea,
+  apiGatewayArea,
 ];
 
 /** The resource engine's extensions from every area's `register` (the server's; seeders' and scripts' too). */

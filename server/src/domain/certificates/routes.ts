@@ -108,8 +108,8 @@ function targetFields() {
   } as Record<string, NonNullable<typeof f.host>>;
 }
 
-/** A body → a target (422 per field, in the admin form's words), `ca` read as the CA bundle. */
-function readTarget(body: unknown): Target & { notifyDays?: number[] } {
+/** A body → a target (422 per field, in the admin form's words), `ca` read as the CA bundle; the API market's sslCheck reads it too. */
+export function readTarget(body: unknown): Target & { notifyDays?: number[] } {
   const raw = body && typeof body === 'object' ? { ...(body as Record<string, unknown>) } : {};
   if (raw.ca !== undefined) raw.caBundle = raw.ca;
   delete raw.ca;

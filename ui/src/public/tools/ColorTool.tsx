@@ -4,8 +4,6 @@
  * value or shade copies with a click. The colour lives in the URL (`?c=1677ff`), so a link shares it.
  */
 import { CheckCircleFilled, CloseCircleFilled, CopyOutlined } from '@ant-design/icons';
-import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import {
   BLACK,
   contrastRatio,
@@ -17,7 +15,9 @@ import {
   readableOn,
   WHITE,
   wcagLevels,
-} from './color';
+} from '@wanxiang/core';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useCopy } from './copy';
 import './tools.css';
 

@@ -4,18 +4,18 @@
  * Everything is computed in this page (totp.ts, qrcode): no request ever carries a secret.
  */
 import { CopyOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import QRCode from 'qrcode';
-import { useEffect, useId, useState } from 'react';
-import { useCopy } from './copy';
 import {
   codesAt,
-  DEFAULTS,
   groupDigits,
   newSecret,
   otpauthUri,
   parseTotpInput,
+  TOTP_DEFAULTS,
   type TotpConfig,
-} from './totp';
+} from '@wanxiang/core';
+import QRCode from 'qrcode';
+import { useEffect, useId, useState } from 'react';
+import { useCopy } from './copy';
 import './tools.css';
 
 function useNow(intervalMs: number): number {
@@ -131,7 +131,7 @@ export default function GoogleCode() {
 
   const generate = async () => {
     const secret = newSecret();
-    const uri = otpauthUri({ secret, ...DEFAULTS, issuer, account });
+    const uri = otpauthUri({ secret, ...TOTP_DEFAULTS, issuer, account });
     try {
       const qr = await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 1, width: 320 });
       setQrError(false);
@@ -144,7 +144,7 @@ export default function GoogleCode() {
   // Issuer and account are part of the URI and the QR: keep them in step once a secret exists.
   useEffect(() => {
     if (!generated) return;
-    const uri = otpauthUri({ secret: generated.secret, ...DEFAULTS, issuer, account });
+    const uri = otpauthUri({ secret: generated.secret, ...TOTP_DEFAULTS, issuer, account });
     if (uri === generated.uri) return;
     let live = true;
     void QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 1, width: 320 }).then((qr) => {

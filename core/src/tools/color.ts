@@ -1,5 +1,5 @@
 /**
- * Colour arithmetic of the /color tool: parsing what a person types (HEX, rgb(), hsl()), the
+ * Colour arithmetic of the /color tool and the API market's palette API (one copy for both): parsing what a person types (HEX, rgb(), hsl()), the
  * three notations, antd's 10-shade palette, and WCAG 2.x relative luminance and contrast.
  * Pure functions; the screen only renders them.
  */

@@ -1,7 +1,7 @@
 /**
  * The one-time-code logic of /tool/google_code (RFC 6238 TOTP, Google Authenticator's key URI
- * format), on otpauth. Runs in the browser only: nothing here touches the network, so a secret
- * never leaves the page.
+ * format), on otpauth — and of the API market's TOTP API, which verifies a code with the same
+ * parsing. Nothing here touches the network: on /tool/google_code a secret never leaves the page.
  */
 import { Secret, TOTP, URI } from 'otpauth';
 
@@ -19,7 +19,7 @@ export interface TotpConfig {
 
 export type ParsedInput = { ok: true; config: TotpConfig; fromUri: boolean } | { ok: false; error: string };
 
-export const DEFAULTS = { digits: 6, period: 30, algorithm: 'SHA1' as TotpAlgorithm };
+export const TOTP_DEFAULTS = { digits: 6, period: 30, algorithm: 'SHA1' as TotpAlgorithm };
 
 /** RFC 4226 asks for at least 128 bits; 80 bits (16 characters) is what most services hand out. */
 const MIN_SECRET_CHARS = 16;
@@ -93,7 +93,7 @@ export function parseTotpInput(input: string): ParsedInput {
   const secret = normalizeBase32(text);
   const problem = checkBase32(secret);
   if (problem) return { ok: false, error: problem };
-  return { ok: true, fromUri: false, config: { secret, ...DEFAULTS, issuer: '', account: '' } };
+  return { ok: true, fromUri: false, config: { secret, ...TOTP_DEFAULTS, issuer: '', account: '' } };
 }
 
 function totpOf(config: TotpConfig): TOTP {
@@ -155,4 +155,20 @@ export function otpauthUri(config: TotpConfig): string {
 export function groupDigits(code: string): string {
   const half = Math.ceil(code.length / 2);
   return `${code.slice(0, half)} ${code.slice(half)}`;
+}
+
+/**
+ * Whether `code` is valid at `timestampMs`, allowing `window` steps of clock drift each way
+ * (RFC 6238 §5.2 recommends one); `delta` is the step offset it matched at (0 = now).
+ */
+export function verifyTotp(
+  config: TotpConfig,
+  code: string,
+  timestampMs: number,
+  window = 1,
+): { valid: boolean; delta: number | null } {
+  const token = code.replace(/\s/g, '');
+  if (!/^\d+$/.test(token) || token.length !== config.digits) return { valid: false, delta: null };
+  const delta = totpOf(config).validate({ token, timestamp: timestampMs, window });
+  return { valid: delta !== null, delta };
 }

@@ -10,7 +10,7 @@ import {
   remainingMs,
   type TotpAlgorithm,
   type TotpConfig,
-} from './totp';
+} from '../../src/index';
 
 // RFC 6238 Appendix B: the seeds are these ASCII strings, 8 digits, 30 s steps.
 const SEEDS: Record<TotpAlgorithm, string> = {
@@ -137,5 +137,22 @@ describe('new secrets', () => {
   it('groups digits for reading', () => {
     expect(groupDigits('123456')).toBe('123 456');
     expect(groupDigits('12345678')).toBe('1234 5678');
+  });
+});
+
+describe('verifyTotp (the API market TOTP API)', () => {
+  it('accepts the current code and one step of drift either way, nothing further', async () => {
+    const { codeAt, parseTotpInput, verifyTotp } = await import('../../src/index');
+    const parsed = parseTotpInput('JBSWY3DPEHPK3PXPJBSWY3DP');
+    if (!parsed.ok) throw new Error(parsed.error);
+    const at = Date.UTC(2025, 0, 1, 8, 0, 15);
+    expect(verifyTotp(parsed.config, codeAt(parsed.config, at), at)).toEqual({ valid: true, delta: 0 });
+    expect(verifyTotp(parsed.config, codeAt(parsed.config, at - 30_000), at)).toEqual({
+      valid: true,
+      delta: -1,
+    });
+    expect(verifyTotp(parsed.config, codeAt(parsed.config, at + 30_000), at).valid).toBe(true);
+    expect(verifyTotp(parsed.config, codeAt(parsed.config, at - 90_000), at).valid).toBe(false);
+    expect(verifyTotp(parsed.config, '12345', at)).toEqual({ valid: false, delta: null });
   });
 });

@@ -13,7 +13,7 @@ import {
   toHex,
   WHITE,
   wcagLevels,
-} from './color';
+} from '../../src/index';
 
 describe('colour notations', () => {
   it('reads #1677ff in every notation people type', () => {
