@@ -10,6 +10,7 @@ import { EngineExtensions } from '../resources/extensions.js';
 import type { ScheduledTask } from '../scheduler/task.js';
 import type { DomainArea } from './area.js';
 import { blogArea } from './blog/index.js';
+import { cdnArea } from './cdn/index.js';
 import { certificatesArea } from './certificates/index.js';
 import { communityArea } from './community/index.js';
 import { crmArea } from './crm/index.js';
@@ -51,6 +52,7 @@ export const AREAS: readonly DomainArea[] = [
   incomeArea,
   dashboardArea,
   monitorJobsArea,
+  cdnArea,
 ];
 
 /** The resource engine's extensions from every area's `register` (the server's; seeders' and scripts' too). */
