@@ -111,3 +111,14 @@ export class HourlyUsage {
     return this.hours.size;
   }
 }
+
+/** The periods the usage screen offers besides a custom range of days. */
+export const USAGE_PERIODS = { '24h': '24 小时', '7d': '7 天', '30d': '30 天' } as const;
+export type UsagePeriod = keyof typeof USAGE_PERIODS;
+const PERIOD_HOURS: Readonly<Record<UsagePeriod, number>> = { '24h': 24, '7d': 168, '30d': 720 };
+
+/** The last `period` of whole hours up to and including the current one: [from, to) in epoch ms. */
+export function usagePeriodRange(period: UsagePeriod, now: number): { from: number; to: number } {
+  const to = hourStartOf(now) + HOUR_MS;
+  return { from: to - PERIOD_HOURS[period] * HOUR_MS, to };
+}

@@ -10,6 +10,7 @@ import {
   hourStartOf,
   parseAccessLogLine,
   parseTimeLocal,
+  usagePeriodRange,
 } from '../../src/index';
 
 const LINE =
@@ -163,5 +164,17 @@ describe('formatBytes and cnameOf', () => {
     const label = cnameOf(long, 'b').split('.')[0] as string;
     expect(label.length).toBeLessThanOrEqual(63);
     expect(cnameOf(long, 'b')).not.toBe(cnameOf(`${'a'.repeat(60)}.example.org`, 'b'));
+  });
+});
+
+describe('usagePeriodRange', () => {
+  it('whole hours up to and including the current one', () => {
+    const now = Date.UTC(2025, 0, 2, 3, 20);
+    expect(usagePeriodRange('24h', now)).toEqual({
+      from: Date.UTC(2025, 0, 1, 4),
+      to: Date.UTC(2025, 0, 2, 4),
+    });
+    const week = usagePeriodRange('7d', now);
+    expect((week.to - week.from) / 3_600_000).toBe(168);
   });
 });
