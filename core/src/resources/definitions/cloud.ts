@@ -69,10 +69,10 @@ export const cdnUsage = defineResource({
     // hits / misses are kept so a later import of the same hour recomputes the ratio exactly.
     hits: f.integer('命中数', { hideInList: true }),
     misses: f.integer('未命中数', { hideInList: true }),
-    status2xx: f.integer('2xx'),
-    status3xx: f.integer('3xx'),
-    status4xx: f.integer('4xx'),
-    status5xx: f.integer('5xx'),
+    status2xx: f.integer('2xx 响应数'),
+    status3xx: f.integer('3xx 响应数'),
+    status4xx: f.integer('4xx 响应数'),
+    status5xx: f.integer('5xx 响应数'),
   }),
 });
 
