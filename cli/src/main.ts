@@ -5,6 +5,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import pkg from '../package.json' with { type: 'json' };
 import { registerAction } from './commands/action';
+import { registerCdn } from './commands/cdn';
 import { registerCoupons } from './commands/coupons';
 import { registerDelete } from './commands/delete';
 import { registerExport } from './commands/export';
@@ -94,6 +95,7 @@ export function createProgram(runtime: Runtime, argv: readonly string[] = []): C
   registerCoupons(program, runtime);
   registerJobs(program, runtime);
   registerSsl(program, runtime);
+  registerCdn(program, runtime);
   return program;
 }
 

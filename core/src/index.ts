@@ -1,5 +1,6 @@
 export * from './api-market/index';
 export * from './blog/public-api';
+export * from './cdn/index';
 export * from './config';
 export * from './contract/dashboard';
 export * from './contract/envelope';

@@ -2,7 +2,7 @@
  * Cloud CDN (core definitions/cloud.ts): accelerated domains under the reserved example domain,
  * with hourly usage for the last seven days (a daily curve, weekends busier for images).
  */
-import { CHINA_OFFSET_MS } from '@wanxiang/core';
+import { CHINA_OFFSET_MS, cnameOf } from '@wanxiang/core';
 import { DAY, type DemoContext, HOUR, type Row } from './context.js';
 
 const DOMAINS = [
@@ -57,7 +57,7 @@ export function seedCdn(ctx: DemoContext): Row[] {
     const row = ctx.add('cdnDomains', {
       domain,
       origin,
-      cname: `${domain.replace(/^\*\./, 'wildcard.')}.w.cdn.wanxiang-demo.net`,
+      cname: cnameOf(domain, 'cdn.wanxiang-demo.net'),
       httpsCertId: null as number | null,
       status,
       cacheRules: rules.map(([path, ttlS]) => ({ path, ttlS })),
@@ -73,18 +73,28 @@ export function seedCdn(ctx: DemoContext): Row[] {
       // Quiet at night, peaks at lunch and in the evening.
       const curve = 0.08 + 0.55 * Math.exp(-((h - 12.5) ** 2) / 6) + 0.9 * Math.exp(-((h - 20.5) ** 2) / 8);
       const requests = Math.max(0, Math.round(peak * curve * (weekend ? 1.25 : 1) * rng.float(0.85, 1.15)));
+      const bytes = Math.round(requests * avgBytes * rng.float(0.8, 1.2));
+      const ratio = Math.min(0.999, rng.around(domain.startsWith('download') ? 0.8 : 0.95, 0.03, 0.5, 0.999));
+      // Counts as an import writes them (every request with a cache verdict; status classes in
+      // fixed shares), so the hourly figures recompute the same ratio (core's hitRatioOf).
+      const hits = Math.round(requests * ratio);
+      const s3 = Math.round(requests * 0.04);
+      const s4 = Math.round(requests * 0.025);
+      const s5 = Math.round(requests * 0.003);
       usage.push({
         at: hour,
         row: {
           domainId: row.id,
           hour,
           requests,
-          bytes: Math.round(requests * avgBytes * rng.float(0.8, 1.2)),
-          hitRatio: Number(
-            Math.min(0.999, rng.around(domain.startsWith('download') ? 0.8 : 0.95, 0.03, 0.5, 0.999)).toFixed(
-              4,
-            ),
-          ),
+          bytes,
+          hits,
+          misses: requests - hits,
+          hitRatio: requests > 0 ? hits / requests : null,
+          status2xx: requests - s3 - s4 - s5,
+          status3xx: s3,
+          status4xx: s4,
+          status5xx: s5,
         },
       });
     }

@@ -77,6 +77,8 @@ export interface ServerConfig {
   apiCallRetentionDays?: number;
   /** Certificate checks (domain/certificates): each step's timeout (resolve, connect, STARTTLS, handshake). */
   sslCheckTimeoutMs?: number;
+  /** CDN (domain/cdn): the largest access log one import reads (decompressed bytes) and the CNAME base. */
+  cdn?: { importMaxBytes?: number; cnameBase?: string };
   /** The key that encrypts secrets at rest (64 hex digits); unset: DATA_DIR/secret.key (domain/certificates/secret-box.ts). */
   secretKey?: string | null;
 }
@@ -214,6 +216,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     sslCheckTimeoutMs: integer(env, 'SSL_CHECK_TIMEOUT_MS', 10_000, 500, 60_000),
     apiCallRetentionDays: integer(env, 'API_CALL_RETENTION_DAYS', 90, 1, 3650),
     secretKey: nonEmpty(env.WANXIANG_SECRET_KEY),
+    cdn: {
+      importMaxBytes: integer(env, 'CDN_IMPORT_MAX_MB', 2048, 1, 1_048_576) * 2 ** 20,
+      cnameBase: nonEmpty(env.CDN_CNAME_BASE) ?? undefined,
+    },
     printing: {
       connectTimeoutMs: integer(env, 'PRINTER_CONNECT_TIMEOUT_MS', 3000, 100, 60_000),
       writeTimeoutMs: integer(env, 'PRINTER_WRITE_TIMEOUT_MS', 5000, 100, 120_000),

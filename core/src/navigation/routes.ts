@@ -123,7 +123,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   admin('api-market/order', 'API 订单', 'apiMarket'),
   admin('api-market/user-api-key', '用户 API Key', 'apiMarket'),
   admin('cloud/cdn/domain', 'CDN 域名', 'cloud'),
-  admin('cloud/cdn/usage', 'CDN 用量', 'cloud'),
+  admin('cloud/cdn/usage', 'CDN 用量', 'cloud', 'custom'),
   admin('movie', '电影', 'movie'),
   admin('member/level', '会员', 'system'),
   admin('staff', '人员', 'system'),

@@ -11,6 +11,7 @@ import type { ScheduledTask } from '../scheduler/task.js';
 import { apiGatewayArea } from './api-gateway/index.js';
 import type { DomainArea } from './area.js';
 import { blogArea } from './blog/index.js';
+import { cdnArea } from './cdn/index.js';
 import { certificatesArea } from './certificates/index.js';
 import { communityArea } from './community/index.js';
 import { crmArea } from './crm/index.js';
@@ -53,6 +54,7 @@ export const AREAS: readonly DomainArea[] = [
   dashboardArea,
   monitorJobsArea,
   apiGatewayArea,
+  cdnArea,
 ];
 
 /** The resource engine's extensions from every area's `register` (the server's; seeders' and scripts' too). */

@@ -29,6 +29,7 @@ export const ADMIN_CUSTOM_SCREENS: Readonly<Record<string, LazyScreen<object>>> 
   'runner/dispatch': screen('runner/dispatch', () => import('./dispatch/DispatchBoard')),
   'monitor/job': screen('monitor/job', () => import('./monitor/MonitorJobScreen')),
   'monitor/ssl': screen('monitor/ssl', () => import('./monitor/MonitorSslScreen')),
+  'cloud/cdn/usage': screen('cloud/cdn/usage', () => import('./cdn/CdnUsageScreen')),
 };
 
 /** The screen for a custom route's pattern, when one exists. */

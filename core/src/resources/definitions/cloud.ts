@@ -1,7 +1,8 @@
 /**
  * Cloud CDN (DOMAIN.md "cloud"): accelerated domains and their hourly usage.
  *
- * Arrives with the log importer: cdnUsage import (nginx combined access logs, a collection action).
+ * Usage rows are written only by the access-log import (`POST /api/admin/cdnDomains/{id}/import`,
+ * server/src/domain/cdn), one row per domain and hour; the rules are core's (core/src/cdn).
  */
 import { defineResource } from '../define';
 import { f, options } from '../fields';
@@ -63,7 +64,15 @@ export const cdnUsage = defineResource({
     hour: f.datetime('时段', { sortable: true, filterable: true }),
     requests: f.integer('请求数', { sortable: true }),
     bytes: f.integer('流量（字节）', { sortable: true }),
+    // Null when the imported logs had no cache field: unknown, not 0 (core's hitRatioOf).
     hitRatio: f.number('命中率', { min: 0, max: 1, sortable: true }),
+    // hits / misses are kept so a later import of the same hour recomputes the ratio exactly.
+    hits: f.integer('命中数', { hideInList: true }),
+    misses: f.integer('未命中数', { hideInList: true }),
+    status2xx: f.integer('2xx 响应数'),
+    status3xx: f.integer('3xx 响应数'),
+    status4xx: f.integer('4xx 响应数'),
+    status5xx: f.integer('5xx 响应数'),
   }),
 });
 
