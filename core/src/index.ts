@@ -22,6 +22,7 @@ export * from './merchant/join';
 export * from './monitoring/accepted-status';
 export * from './monitoring/certificates';
 export * from './monitoring/check-status';
+export * from './monitoring/job-target';
 export * from './monitoring/uptime';
 export * from './navigation/menu';
 export * from './navigation/routes';

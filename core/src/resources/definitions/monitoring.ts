@@ -6,6 +6,7 @@
  * server/src/domain/monitor-jobs, sslJobs checkNow and sslDeployments deploy in
  * server/src/domain/certificates; the rules they apply are core/src/monitoring.
  */
+import { jobTargetProblem } from '../../monitoring/job-target';
 import { defineResource } from '../define';
 import { f, options } from '../fields';
 import { requiredWhen } from '../row-rules';
@@ -17,9 +18,6 @@ export const JOB_STATUS = options(
   ['pending', '待确认', 'orange'],
   ['paused', '已暂停', 'default'],
 );
-
-/** tcp://host:port — a host name, IPv4 or [IPv6] literal and a port. */
-const TCP_ADDRESS = /^tcp:\/\/([a-z0-9.-]+|\[[0-9a-f:.]+\]):(\d{1,5})\/?$/i;
 
 export const monitorJobs = defineResource({
   name: 'monitorJobs',
@@ -105,14 +103,11 @@ export const monitorJobs = defineResource({
     screenshot: f.image('页面截图', { readOnly: true, hideInList: true }),
   },
   rules: [
-    (v) =>
-      v.kind === 'tcp' && typeof v.url === 'string' && !TCP_ADDRESS.test(v.url)
-        ? { url: 'TCP 端口任务的地址须为 tcp://主机:端口' }
-        : null,
-    (v) =>
-      v.kind !== undefined && v.kind !== 'tcp' && typeof v.url === 'string' && !/^https?:\/\//.test(v.url)
-        ? { url: '网页类任务的地址须以 http:// 或 https:// 开头' }
-        : null,
+    (v) => {
+      const problem =
+        typeof v.kind === 'string' && typeof v.url === 'string' ? jobTargetProblem(v.kind, v.url) : null;
+      return problem ? { url: problem } : null;
+    },
     requiredWhen((v) => v.kind === 'keyword', 'keyword', '关键词任务须填写关键词'),
   ],
   actions: [

@@ -4,7 +4,7 @@
  * message a user can act on. Nothing here writes to the database (record.ts does).
  * The browser kind is in browser.ts.
  */
-import { statusAccepted } from '@wanxiang/core';
+import { JOB_TARGET_MESSAGES, statusAccepted, tcpAddress } from '@wanxiang/core';
 import {
   decodeBody,
   HttpRedirectError,
@@ -136,19 +136,9 @@ export function keywordVerdict(
     : { ok: false, message: `未找到关键词「${keyword}」` };
 }
 
-/** `tcp://host:port` → host and port (IPv6 in brackets). */
-export function tcpAddress(url: string): { host: string; port: number } | null {
-  const m = /^tcp:\/\/([a-z0-9.-]+|\[[0-9a-f:.]+\]):(\d{1,5})\/?$/i.exec(url);
-  if (!m) return null;
-  const port = Number(m[2]);
-  if (port < 1 || port > 65_535) return null;
-  return { host: (m[1] as string).replace(/^\[|\]$/g, ''), port };
-}
-
 async function tcpCheck(job: JobSpec, env: CheckEnv): Promise<CheckResult> {
   const address = tcpAddress(job.url);
-  if (!address)
-    return { ok: false, httpStatus: null, latencyMs: null, message: 'TCP 地址须为 tcp://主机:端口' };
+  if (!address) return { ok: false, httpStatus: null, latencyMs: null, message: JOB_TARGET_MESSAGES.tcp };
   const now = env.now ?? Date.now;
   const started = now();
   try {

@@ -13,7 +13,7 @@
  * Writes go through the resource engine (the definition's validation and rules, audit entries),
  * as the job's owner.
  */
-import { getResource, uptimePercent } from '@wanxiang/core';
+import { getResource, tcpAddress, uptimePercent } from '@wanxiang/core';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { conflict, invalidInput, notFound, ok } from '../../http/envelope.js';
 import {
@@ -27,7 +27,7 @@ import type { AnyDb } from '../../resources/extensions.js';
 import { parseId } from '../../resources/query.js';
 import { modelOf, toWireRow, type WireRow } from '../../resources/storage.js';
 import { signedIn } from '../auth/index.js';
-import { tcpAddress } from './checks.js';
+
 import { recentOf, runsOf, type StatsRange, statsOf, uptimeOf } from './figures.js';
 import { jobRow } from './record.js';
 import { windowRollup } from './rollups.js';

@@ -234,7 +234,7 @@ describe('/job', { timeout: 30_000 }, () => {
     fireEvent.change(drawer.getByLabelText('任务名称'), { target: { value: '本机服务' } });
     fireEvent.change(drawer.getByLabelText('监控地址'), { target: { value: 'ftp://x' } });
     fireEvent.click(drawer.getByRole('button', { name: /保\s?存/ }));
-    expect(await drawer.findByText('须以 http:// 或 https:// 开头')).toBeTruthy();
+    expect(await drawer.findByText('网页类任务的地址须以 http:// 或 https:// 开头')).toBeTruthy();
     expect(seen.posts).toEqual([]);
     fireEvent.change(drawer.getByLabelText('监控地址'), { target: { value: 'http://127.0.0.1:8080/' } });
     fireEvent.click(drawer.getByRole('button', { name: /保\s?存/ }));

@@ -2,7 +2,7 @@
  * The job form's fields, labelled and bounded as core's monitorJobs definition (its texts through
  * monitor/labels.ts, which a test holds to the definition): antd rules from the limits and patterns.
  */
-import type { FieldDef } from '@wanxiang/core';
+import { type FieldDef, jobTargetProblem } from '@wanxiang/core';
 import type { Rule } from 'antd/es/form';
 import { JOB_FIELDS, type JobFieldName } from '../../monitor/labels';
 
@@ -55,9 +55,12 @@ export function defaultOf(name: FieldName): unknown {
   return fieldOf(name).default;
 }
 
-/** The url as each kind wants it (the server checks the same: a definition rule). */
+/** The url as each kind wants it: core's rule, which the server applies on save. */
 export function urlRule(kind: string): Rule {
-  return kind === 'tcp'
-    ? { pattern: /^tcp:\/\/[^\s/:]+:\d{1,5}$/, message: '须为 tcp://主机:端口，如 tcp://db.example.com:5432' }
-    : { pattern: /^https?:\/\//, message: '须以 http:// 或 https:// 开头' };
+  return {
+    validator: async (_rule, value: unknown) => {
+      const problem = typeof value === 'string' && value !== '' ? jobTargetProblem(kind, value) : null;
+      if (problem) throw new Error(problem);
+    },
+  };
 }
