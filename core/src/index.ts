@@ -30,6 +30,7 @@ export * from './orders/index';
 export * from './pricing/index';
 export { MAX_EXCHANGE_BATCH, MAX_ISSUE_USERS } from './resources/definitions/marketing';
 export { MOVIE_GENRES, MOVIE_REGIONS } from './resources/definitions/media';
+export { monitorJobs, sslJobs } from './resources/definitions/monitoring';
 export * from './resources/index';
 export * from './session/decide';
 export * from './session/login-machine';
