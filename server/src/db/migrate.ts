@@ -18,6 +18,7 @@ import { migration0012Income } from './migrations/0012_income.js';
 import { migration0013MonitoringFields } from './migrations/0013_monitoring_fields.js';
 import { migration0014MonitorRollups } from './migrations/0014_monitor_rollups.js';
 import { migration0015SslNotices } from './migrations/0015_ssl_notices.js';
+import { migration0017ApiMarketRefunds } from './migrations/0017_api_market_refunds.js';
 import type { DialectMigration } from './migrations/migration.js';
 import type { Database } from './schema.js';
 
@@ -46,6 +47,8 @@ export const MIGRATIONS: Readonly<Record<string, DialectMigration>> = {
   '0014_monitor_rollups': migration0014MonitorRollups,
   // Expiry thresholds notified per certificate fingerprint (domain/certificates).
   '0015_ssl_notices': migration0015SslNotices,
+  // API orders' refunds, quotas by order, keys' rotation time (domain/api-market).
+  '0017_api_market_refunds': migration0017ApiMarketRefunds,
 };
 
 function provider(dialect: DialectName, migrations: Readonly<Record<string, DialectMigration>>) {
