@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { EngineExtensions } from '../resources/extensions.js';
 import type { ScheduledTask } from '../scheduler/task.js';
 import type { DomainArea } from './area.js';
+import { apiMarketArea } from './api-market/index.js';
 import { blogArea } from './blog/index.js';
 import { certificatesArea } from './certificates/index.js';
 import { communityArea } from './community/index.js';
@@ -51,6 +52,7 @@ export const AREAS: readonly DomainArea[] = [
   incomeArea,
   dashboardArea,
   monitorJobsArea,
+  apiMarketArea,
 ];
 
 /** The resource engine's extensions from every area's `register` (the server's; seeders' and scripts' too). */

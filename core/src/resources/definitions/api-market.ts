@@ -84,6 +84,8 @@ export const apiOrders = defineResource({
     userId: f.relation('用户', 'users'),
     planId: f.relation('套餐', 'apiPlans'),
     amountFen: f.money('金额', { sortable: true, filterable: true }),
+    // The plan's calls when bought: a refund prorates on them even if the plan changes later.
+    calls: f.integer('调用次数'),
     status: f.enum(
       '状态',
       options(

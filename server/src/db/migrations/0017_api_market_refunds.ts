@@ -11,6 +11,7 @@ import type { DialectMigration } from './migration.js';
 
 // biome-ignore format: one step a line reads as a list
 const OPS: SchemaOp[] = [
+  {"op":"addColumn","table":"api_orders","column":{"name":"calls","type":"bigint","default":0}},
   {"op":"addColumn","table":"api_orders","column":{"name":"refunded_fen","type":"bigint","default":0}},
   {"op":"addColumn","table":"api_orders","column":{"name":"refunded_at","type":"bigint"}},
   {"op":"createIndex","table":"api_quotas","index":{"name":"api_quotas_order_id_id_idx","columns":["order_id","id"]}},
