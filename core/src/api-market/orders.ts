@@ -35,7 +35,8 @@ export interface Purchase {
 /** Whether `plan` can be bought now, and what the order and its quota are. */
 export function planPurchase(plan: PlanForSale, now: number): ApiDecision<Purchase> {
   if (plan.status !== 'enabled') return { ok: false, message: `套餐「${plan.name}」已停用，不能购买` };
-  if (plan.apiStatus !== 'enabled') return { ok: false, message: `套餐「${plan.name}」所属的 API 已停用，不能购买` };
+  if (plan.apiStatus !== 'enabled')
+    return { ok: false, message: `套餐「${plan.name}」所属的 API 已停用，不能购买` };
   return {
     ok: true,
     amountFen: plan.priceFen,

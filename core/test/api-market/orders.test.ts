@@ -3,11 +3,23 @@ import { planApiRefund, planPurchase, purchaseShortfall } from '../../src/index'
 
 const NOW = Date.UTC(2025, 0, 1);
 const DAY = 86_400_000;
-const plan = { name: '1 万次', priceFen: 9900, calls: 10_000, periodDays: 30, status: 'enabled', apiStatus: 'enabled' };
+const plan = {
+  name: '1 万次',
+  priceFen: 9900,
+  calls: 10_000,
+  periodDays: 30,
+  status: 'enabled',
+  apiStatus: 'enabled',
+};
 
 describe('buying an API plan', () => {
   it('prices the order at the plan and credits its calls for its period', () => {
-    expect(planPurchase(plan, NOW)).toEqual({ ok: true, amountFen: 9900, calls: 10_000, expiresAt: NOW + 30 * DAY });
+    expect(planPurchase(plan, NOW)).toEqual({
+      ok: true,
+      amountFen: 9900,
+      calls: 10_000,
+      expiresAt: NOW + 30 * DAY,
+    });
   });
 
   it('refuses a disabled plan or API in Chinese', () => {
@@ -42,13 +54,22 @@ describe('refunding an API order', () => {
   });
 
   it('refuses an expired, used-up, unpaid or refunded order', () => {
-    expect(planApiRefund({ ...order, expiresAt: NOW }, NOW)).toEqual({ ok: false, message: '调用额度已过期，不能退款' });
+    expect(planApiRefund({ ...order, expiresAt: NOW }, NOW)).toEqual({
+      ok: false,
+      message: '调用额度已过期，不能退款',
+    });
     expect(planApiRefund({ ...order, remaining: 0 }, NOW)).toEqual({
       ok: false,
       message: '调用额度已用完，没有可退的金额',
     });
-    expect(planApiRefund({ ...order, status: 'unpaid' }, NOW)).toEqual({ ok: false, message: '只有已支付的订单可以退款' });
-    expect(planApiRefund({ ...order, status: 'refunded' }, NOW)).toEqual({ ok: false, message: '订单已退款' });
+    expect(planApiRefund({ ...order, status: 'unpaid' }, NOW)).toEqual({
+      ok: false,
+      message: '只有已支付的订单可以退款',
+    });
+    expect(planApiRefund({ ...order, status: 'refunded' }, NOW)).toEqual({
+      ok: false,
+      message: '订单已退款',
+    });
     expect(planApiRefund({ ...order, remaining: null }, NOW)).toMatchObject({ ok: false });
   });
 

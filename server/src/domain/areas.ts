@@ -8,8 +8,8 @@
 import type { FastifyInstance } from 'fastify';
 import { EngineExtensions } from '../resources/extensions.js';
 import type { ScheduledTask } from '../scheduler/task.js';
-import type { DomainArea } from './area.js';
 import { apiMarketArea } from './api-market/index.js';
+import type { DomainArea } from './area.js';
 import { blogArea } from './blog/index.js';
 import { certificatesArea } from './certificates/index.js';
 import { communityArea } from './community/index.js';

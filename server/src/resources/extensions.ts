@@ -128,7 +128,9 @@ export interface CreateHandler {
    * new API key's secret, whose hash `run` stores).
    */
   prepare?(body: unknown): Promise<unknown> | unknown;
-  run(ctx: WriteContext & { body: unknown; prepared?: unknown; touched(resource: string): void }): Promise<WireRow>;
+  run(
+    ctx: WriteContext & { body: unknown; prepared?: unknown; touched(resource: string): void },
+  ): Promise<WireRow>;
   /** After the commit: what the caller is answered instead of the row (the row plus the key shown once). */
   answer?(row: WireRow, prepared: unknown): WireRow;
   /** Properties `answer` adds to the row, as JSON Schema (the response schema drops any other). */

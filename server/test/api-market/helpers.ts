@@ -19,7 +19,11 @@ export async function createApi(api: Api, code = 'palette'): Promise<number> {
   return res.body.data.id as number;
 }
 
-export async function createPlan(api: Api, apiId: number, over: Record<string, unknown> = {}): Promise<number> {
+export async function createPlan(
+  api: Api,
+  apiId: number,
+  over: Record<string, unknown> = {},
+): Promise<number> {
   const res = await api.post('/api/admin/apiPlans', {
     apiId,
     name: '1 万次',
@@ -49,4 +53,11 @@ export async function customers(t: TestApp, count: number, prefix: string) {
 
 export async function balanceOf(api: Api, userId: number): Promise<number> {
   return (await api.get(`/api/admin/users/${userId}`)).body.data.balanceFen as number;
+}
+
+/** One customer with a signed-in client. */
+export async function customer(t: TestApp, prefix: string) {
+  const [one] = await customers(t, 1, prefix);
+  if (!one) throw new Error('no customer made');
+  return one;
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashApiKey } from '../../src/domain/api-market/key-hash.js';
 import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
 import { type Api, adminApi } from '../resources/helpers.js';
-import { createApi, customers } from './helpers.js';
+import { createApi, customer, customers } from './helpers.js';
 
 describe.each(DB_KINDS)('API keys on %s', (kind) => {
   let t: TestApp;
@@ -37,7 +37,11 @@ describe.each(DB_KINDS)('API keys on %s', (kind) => {
     JSON.stringify((await admin.get('/api/admin/auditLogs?resource=apiKeys&limit=100')).body.data.results);
 
   it('creates a key shown once, stored as its hash, absent from lists and the audit log', async () => {
-    const res = await admin.post('/api/admin/apiKeys', { userId: alice.id, name: '生产环境', scopes: [apiId] });
+    const res = await admin.post('/api/admin/apiKeys', {
+      userId: alice.id,
+      name: '生产环境',
+      scopes: [apiId],
+    });
     expect(res.status, res.text).toBe(200);
     const { id, key, prefix, secretHash, scopes, status } = res.body.data;
     expect(isApiKeyShaped(key)).toBe(true);
@@ -56,14 +60,20 @@ describe.each(DB_KINDS)('API keys on %s', (kind) => {
   });
 
   it('rotates: a new secret for the same id, name and scopes; the old hash is gone at once', async () => {
-    const made = (await admin.post('/api/admin/apiKeys', { userId: bob.id, name: '测试', scopes: [apiId] })).body.data;
+    const made = (await admin.post('/api/admin/apiKeys', { userId: bob.id, name: '测试', scopes: [apiId] }))
+      .body.data;
     const rotated = await admin.post(`/api/admin/apiKeys/${made.id}/rotate`);
     expect(rotated.status, rotated.text).toBe(200);
     expect(rotated.body.message).toBe('已轮换：新 Key 只显示这一次，旧 Key 已失效');
     const next = rotated.body.data;
     expect(isApiKeyShaped(next.key)).toBe(true);
     expect(next.key).not.toBe(made.key);
-    expect([next.id, next.name, next.scopes, next.prefix]).toEqual([made.id, '测试', [apiId], apiKeyPrefix(next.key)]);
+    expect([next.id, next.name, next.scopes, next.prefix]).toEqual([
+      made.id,
+      '测试',
+      [apiId],
+      apiKeyPrefix(next.key),
+    ]);
     expect(await storedHashes(bob.id)).toEqual([hashApiKey(next.key)]);
     const audit = await auditText();
     expect(audit).toContain('apiKeys.rotate');
@@ -84,9 +94,18 @@ describe.each(DB_KINDS)('API keys on %s', (kind) => {
     expect(noName.body.data.fields.name).toMatch(/名称/);
     const nobody = await admin.post('/api/admin/apiKeys', { userId: 999_999, name: 'x' });
     expect([nobody.status, nobody.body.data.fields]).toEqual([422, { userId: '所选的用户不存在' }]);
-    const noApi = await admin.post('/api/admin/apiKeys', { userId: alice.id, name: 'x', scopes: [apiId, 424_242] });
+    const noApi = await admin.post('/api/admin/apiKeys', {
+      userId: alice.id,
+      name: 'x',
+      scopes: [apiId, 424_242],
+    });
     expect([noApi.status, noApi.body.data.fields]).toEqual([422, { scopes: '所选的 API 不存在' }]);
-    for (const body of [null, 'text', { userId: 'abc', name: 5 }, { userId: alice.id, name: 'x', scopes: 'all' }]) {
+    for (const body of [
+      null,
+      'text',
+      { userId: 'abc', name: 5 },
+      { userId: alice.id, name: 'x', scopes: 'all' },
+    ]) {
       const res = await admin.post('/api/admin/apiKeys', body as never);
       expect(res.status, res.text).toBeGreaterThanOrEqual(400);
       expect(res.status, res.text).toBeLessThan(500);
@@ -95,17 +114,20 @@ describe.each(DB_KINDS)('API keys on %s', (kind) => {
   });
 
   it(`caps a user at ${MAX_API_KEYS_PER_USER} active keys; revoking one frees a place`, async () => {
-    const [carol] = await customers(t, 1, 'keycap');
+    const carol = await customer(t, 'keycap');
     const ids: number[] = [];
     for (let i = 0; i < MAX_API_KEYS_PER_USER; i++) {
-      const res = await admin.post('/api/admin/apiKeys', { userId: carol?.id, name: `k${i}` });
+      const res = await admin.post('/api/admin/apiKeys', { userId: carol.id, name: `k${i}` });
       expect(res.status, res.text).toBe(200);
       ids.push(res.body.data.id);
     }
-    const over = await admin.post('/api/admin/apiKeys', { userId: carol?.id, name: 'one more' });
-    expect([over.status, over.body.message]).toEqual([409, `每个用户最多 ${MAX_API_KEYS_PER_USER} 个有效 Key，请先吊销不用的 Key`]);
+    const over = await admin.post('/api/admin/apiKeys', { userId: carol.id, name: 'one more' });
+    expect([over.status, over.body.message]).toEqual([
+      409,
+      `每个用户最多 ${MAX_API_KEYS_PER_USER} 个有效 Key，请先吊销不用的 Key`,
+    ]);
     await admin.post(`/api/admin/apiKeys/${ids[0]}/revoke`);
-    expect((await admin.post('/api/admin/apiKeys', { userId: carol?.id, name: 'one more' })).status).toBe(200);
+    expect((await admin.post('/api/admin/apiKeys', { userId: carol.id, name: 'one more' })).status).toBe(200);
   });
 
   it('lets a signed-in user manage only their own keys', async () => {

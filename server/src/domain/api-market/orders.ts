@@ -118,7 +118,13 @@ export async function buyPlan(ctx: Tx, body: unknown): Promise<WireRow> {
   await appendRow(
     ctx.trx,
     apiQuotas,
-    { userId, apiId: plan.apiId, orderId: order.id, remaining: purchase.calls, expiresAt: purchase.expiresAt },
+    {
+      userId,
+      apiId: plan.apiId,
+      orderId: order.id,
+      remaining: purchase.calls,
+      expiresAt: purchase.expiresAt,
+    },
     ctx.now,
   );
   ctx.touched(apiQuotas.name);
@@ -148,6 +154,28 @@ async function quotaOf(trx: AnyDb, orderId: number) {
   };
 }
 
+/**
+ * Takes a quota's remaining calls away — only if it still holds exactly `quota.remaining` (the
+ * count the refund was priced on) and has not expired. A gateway call that spent from it in
+ * between (committed first, or waited for on PostgreSQL, whose UPDATE re-checks the WHERE on the
+ * row it waited for) makes this answer false: the refund is refused, not paid for spent calls.
+ */
+export async function reclaimQuota(
+  trx: AnyDb,
+  quota: { id: number; remaining: number },
+  now: number,
+): Promise<boolean> {
+  const taken = await trx
+    .updateTable(modelOf(apiQuotas).table)
+    .set({ remaining: 0, updated_at: nextUpdatedAt(now) })
+    .where('id', '=', quota.id)
+    .where('remaining', '=', quota.remaining)
+    .where(sql<boolean>`(expires_at is null or expires_at > ${now})`)
+    .returning(['id'])
+    .executeTakeFirst();
+  return taken !== undefined;
+}
+
 export const refundOrder: ActionHandlerSpec = {
   async run(ctx) {
     const order = ctx.row;
@@ -162,7 +190,8 @@ export const refundOrder: ActionHandlerSpec = {
       },
       ctx.now,
     );
-    if (!decision.ok || !quota) throw conflict(decision.ok ? '订单没有对应的调用额度，不能退款' : decision.message);
+    if (!decision.ok || !quota)
+      throw conflict(decision.ok ? '订单没有对应的调用额度，不能退款' : decision.message);
 
     const orders = modelOf(apiOrders).table;
     const refunded = await ctx.trx
@@ -179,17 +208,8 @@ export const refundOrder: ActionHandlerSpec = {
       .executeTakeFirst();
     if (!refunded) throw conflict('订单已退款');
 
-    // Conditional on the count priced above and on the quota being live: a call that spent from
-    // it in between, or its expiry, makes this refund fail rather than refund spent calls.
-    const taken = await ctx.trx
-      .updateTable(modelOf(apiQuotas).table)
-      .set({ remaining: 0, updated_at: nextUpdatedAt(ctx.now) })
-      .where('id', '=', quota.id)
-      .where('remaining', '=', quota.remaining)
-      .where(sql<boolean>`(expires_at is null or expires_at > ${ctx.now})`)
-      .returning(['id'])
-      .executeTakeFirst();
-    if (!taken) throw conflict('调用额度刚被使用或已过期，请刷新后重试');
+    if (!(await reclaimQuota(ctx.trx, quota, ctx.now)))
+      throw conflict('调用额度刚被使用或已过期，请刷新后重试');
     ctx.touched(apiQuotas.name);
 
     if (decision.refundFen > 0)

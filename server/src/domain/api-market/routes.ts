@@ -15,7 +15,12 @@
 import { getResource, type ResourceDef } from '@wanxiang/core';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { notFound, ok } from '../../http/envelope.js';
-import { authFailureResponses, bearerSecurity, failureEnvelopeSchema, successEnvelopeSchema } from '../../http/schemas.js';
+import {
+  authFailureResponses,
+  bearerSecurity,
+  failureEnvelopeSchema,
+  successEnvelopeSchema,
+} from '../../http/schemas.js';
 import type { AnyDb } from '../../resources/extensions.js';
 import { modelOf, toWireRow, type WireRow } from '../../resources/storage.js';
 import { signedIn } from '../auth/index.js';
@@ -101,7 +106,10 @@ export const apiMarketRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+      const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<
+        string,
+        unknown
+      >;
       const row = await app.resources.create(
         apiKeys,
         { name: body.name, scopes: body.scopes, userId: signedIn(request).user.id },
@@ -198,7 +206,10 @@ export const apiMarketRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+      const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<
+        string,
+        unknown
+      >;
       const row = await app.resources.create(
         apiOrders,
         { planId: body.planId, userId: signedIn(request).user.id },
