@@ -12,6 +12,9 @@ export const ADMIN_CUSTOM_SCREENS: Readonly<Record<string, LazyScreen<object>>> 
   'runner/dispatch': lazyScreen(() => import('./dispatch/DispatchBoard')),
   'monitor/job': lazyScreen(() => import('./monitor/MonitorJobScreen')),
   'monitor/ssl': lazyScreen(() => import('./monitor/MonitorSslScreen')),
+  'api-market/api': lazyScreen(() => import('./api-market/ApiScreen')),
+  'api-market/order': lazyScreen(() => import('./api-market/ApiOrderScreen')),
+  'api-market/user-api-key': lazyScreen(() => import('./api-market/ApiKeyScreen')),
 };
 
 /** The screen for a custom route's pattern, when one exists. */
