@@ -111,8 +111,7 @@ function KeyBoard() {
       okText: '吊销',
       okButtonProps: { danger: true },
       onOk: async () => {
-        await client.action(row.id, 'revoke');
-        message.success('已吊销');
+        await client.action(row.id, 'revoke'); // the server's 吊销成功 is shown by the HTTP client
         void reload();
       },
     });

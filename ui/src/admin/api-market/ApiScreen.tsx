@@ -44,7 +44,7 @@ function ApiBoard() {
 
   const reload = useCallback(async () => {
     setLoading(true);
-    const answer = await client.list({ page, limit: PAGE, q: q || undefined, sort: 'code' });
+    const answer = await client.list({ page, limit: PAGE, q: q || undefined });
     setLoading(false);
     if (!answer.success) {
       message.error(failureText(answer.error));
