@@ -172,6 +172,21 @@ describe.each(DB_KINDS)('API plans and orders on %s', (kind) => {
     expect((await ordersOf(user.id)).map((o) => o.status)).toEqual(['paid', 'paid']);
   });
 
+  it('prorates an order paid before its calls were recorded on its plan’s calls', async () => {
+    const user = await customer(t, 'legacy');
+    await credit(admin, user.id, 9900);
+    const order = (await admin.post('/api/admin/apiOrders', { userId: user.id, planId })).body.data;
+    await t.app.db
+      .updateTable('api_orders' as never)
+      .set({ calls: 0 } as never)
+      .where('id' as never, '=', order.id as never)
+      .execute();
+    const [quota] = await quotasOf(user.id);
+    await setRemaining(Number(quota?.id), 5000);
+    const res = await admin.post(`/api/admin/apiOrders/${order.id}/refund`);
+    expect([res.status, res.body.data?.refundedFen]).toEqual([200, 4950]);
+  });
+
   it('applies one of two concurrent refunds of one order', async () => {
     const user = await customer(t, 'twice');
     await credit(admin, user.id, 9900);

@@ -180,11 +180,15 @@ export const refundOrder: ActionHandlerSpec = {
   async run(ctx) {
     const order = ctx.row;
     const quota = await quotaOf(ctx.trx, order.id);
+    // Orders paid before 0017 carry no calls (0): their plan's calls are the best record left.
+    const calls =
+      Number(order.calls ?? 0) ||
+      (order.planId == null ? 0 : ((await planOf(ctx.trx, Number(order.planId)))?.calls ?? 0));
     const decision = planApiRefund(
       {
         status: String(order.status),
         amountFen: Number(order.amountFen ?? 0),
-        calls: Number(order.calls ?? 0),
+        calls,
         remaining: quota?.remaining ?? null,
         expiresAt: quota?.expiresAt ?? null,
       },
