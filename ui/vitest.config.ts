@@ -15,5 +15,8 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.tsx'],
     setupFiles: ['src/test/setup.ts'],
+    // A guard against a hung test, not a speed bar: on a 2-core machine running every project at
+    // once, a full app render (router, lazy screens, antd) has taken just over vitest's 5 s.
+    testTimeout: 20_000,
   },
 });

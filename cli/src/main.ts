@@ -11,6 +11,7 @@ import { registerDelete } from './commands/delete';
 import { registerExport } from './commands/export';
 import { registerGet } from './commands/get';
 import { registerJobs } from './commands/jobs';
+import { registerKeys } from './commands/keys';
 import { registerList } from './commands/list';
 import { registerLogin } from './commands/login';
 import { registerLogout } from './commands/logout';
@@ -96,6 +97,7 @@ export function createProgram(runtime: Runtime, argv: readonly string[] = []): C
   registerJobs(program, runtime);
   registerSsl(program, runtime);
   registerCdn(program, runtime);
+  registerKeys(program, runtime);
   return program;
 }
 

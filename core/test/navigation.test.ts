@@ -158,13 +158,16 @@ describe('ADMIN_ROUTES', () => {
     }
   });
 
-  it('declares what each route shows: the server monitor, seven screens of their own, the rest registry lists', () => {
+  it('declares what each route shows: the server monitor, ten screens of their own, the rest registry lists', () => {
     const of = (screen: string) => ADMIN_ROUTES.filter((r) => r.screen === screen).map((r) => r.pattern);
     expect(of('serverMonitor')).toEqual(['sys-tools/monitor']);
     expect(of('custom').sort()).toEqual([
       'OMS/chapter',
       'OMS/income',
       'OMS/order',
+      'api-market/api',
+      'api-market/order',
+      'api-market/user-api-key',
       'cloud/cdn/usage',
       'monitor/job',
       'monitor/ssl',
@@ -172,9 +175,17 @@ describe('ADMIN_ROUTES', () => {
     ]);
     // A screen of its own is not also a registry list, but for those built over their definitions
     // that show the generic lists as well: the order board (its refunds), the monitoring boards
-    // (jobs, runs, alerts; certificate jobs) and CDN usage (its rows, for the generic export) as
-    // tabs beside their own view.
-    const overLists = ['OMS/order', 'monitor/job', 'monitor/ssl', 'cloud/cdn/usage'];
+    // (jobs, runs, alerts; certificate jobs), the API market's and CDN usage (its rows, for the
+    // generic export) as tabs beside their own view.
+    const overLists = [
+      'OMS/order',
+      'monitor/job',
+      'monitor/ssl',
+      'api-market/api',
+      'api-market/order',
+      'api-market/user-api-key',
+      'cloud/cdn/usage',
+    ];
     for (const pattern of of('custom').filter((p) => !overLists.includes(p)))
       expect(listingsOfRoute(pattern), pattern).toEqual([]);
     expect(listingsOfRoute('OMS/order').map((l) => l.def.name)).toEqual(['orders', 'orderRefunds']);

@@ -1,4 +1,5 @@
 export * from './keys';
 export * from './metering';
+export * from './orders';
 export * from './quota';
 export * from './rate-limit';

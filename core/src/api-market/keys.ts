@@ -40,3 +40,9 @@ export function isApiKeyShaped(key: string): boolean {
 export function apiKeyPrefix(key: string): string {
   return key.slice(0, PREFIX_LENGTH);
 }
+
+/**
+ * Active keys one user may hold (revoked ones do not count): enough for an app per environment,
+ * few enough that a leaked session cannot mint keys without end.
+ */
+export const MAX_API_KEYS_PER_USER = 20;

@@ -19,6 +19,7 @@ import { migration0013MonitoringFields } from './migrations/0013_monitoring_fiel
 import { migration0014MonitorRollups } from './migrations/0014_monitor_rollups.js';
 import { migration0015SslNotices } from './migrations/0015_ssl_notices.js';
 import { migration0016ApiGateway } from './migrations/0016_api_gateway.js';
+import { migration0017ApiMarketRefunds } from './migrations/0017_api_market_refunds.js';
 import { migration0018CdnUsage } from './migrations/0018_cdn_usage.js';
 import type { DialectMigration } from './migrations/migration.js';
 import type { Database } from './schema.js';
@@ -50,6 +51,8 @@ export const MIGRATIONS: Readonly<Record<string, DialectMigration>> = {
   '0015_ssl_notices': migration0015SslNotices,
   // The API gateway's daily roll-ups, rate windows and free usage (domain/api-gateway).
   '0016_api_gateway': migration0016ApiGateway,
+  // API orders' refunds, quotas by order, keys' rotation time (domain/api-market).
+  '0017_api_market_refunds': migration0017ApiMarketRefunds,
   // cdnUsage hits/misses and status classes, its (domain, hour) key, cdn_imports (domain/cdn).
   '0018_cdn_usage': migration0018CdnUsage,
 };

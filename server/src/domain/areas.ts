@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { EngineExtensions } from '../resources/extensions.js';
 import type { ScheduledTask } from '../scheduler/task.js';
 import { apiGatewayArea } from './api-gateway/index.js';
+import { apiMarketArea } from './api-market/index.js';
 import type { DomainArea } from './area.js';
 import { blogArea } from './blog/index.js';
 import { cdnArea } from './cdn/index.js';
@@ -55,6 +56,7 @@ export const AREAS: readonly DomainArea[] = [
   monitorJobsArea,
   apiGatewayArea,
   cdnArea,
+  apiMarketArea,
 ];
 
 /** The resource engine's extensions from every area's `register` (the server's; seeders' and scripts' too). */

@@ -688,12 +688,15 @@ export class ResourceEngine {
 
   async create(def: ResourceDef, body: unknown, actor: Actor): Promise<WireRow> {
     const creator = this.extensions.creator(def.name);
-    if (creator)
-      return this.write(this.context(def, actor), 'create', async (ctx) => {
+    if (creator) {
+      const prepared = await creator.prepare?.(body);
+      const row = await this.write(this.context(def, actor), 'create', async (ctx) => {
         const touched = new Set<string>();
-        const after = await creator.run({ ...ctx, body, touched: (r) => touched.add(r) });
+        const after = await creator.run({ ...ctx, body, prepared, touched: (r) => touched.add(r) });
         return { id: after.id, before: null, after, touched, answer: after };
       });
+      return creator.answer ? creator.answer(row, prepared) : row;
+    }
     if (!canCreate(def) || !modelOf(def).hasTable) throw unsupported();
     const validated = validateBody(def, body, 'create');
     if (!validated.ok) throw invalidInput(validated.fields);

@@ -90,6 +90,8 @@ export interface ActionHandlerSpec {
   ): Promise<WireRow>;
   /** The answer's message (default `<label>成功`), e.g. a failed print's reason. */
   message?(answer: WireRow): string | undefined;
+  /** Properties `afterCommit` adds to the row, as JSON Schema (the response schema drops any other). */
+  answerProperties?: Record<string, object>;
 }
 
 export type ActionHandler = ActionHandlerSpec | ActionHandlerSpec['run'];
@@ -121,7 +123,18 @@ export interface CreateHandler {
   bodySchema?: object;
   /** What the OpenAPI document says of it. */
   description?: string;
-  run(ctx: WriteContext & { body: unknown; touched(resource: string): void }): Promise<WireRow>;
+  /**
+   * Before the transaction: what `run` and `answer` share that the audit entry must not hold (a
+   * new API key's secret, whose hash `run` stores).
+   */
+  prepare?(body: unknown): Promise<unknown> | unknown;
+  run(
+    ctx: WriteContext & { body: unknown; prepared?: unknown; touched(resource: string): void },
+  ): Promise<WireRow>;
+  /** After the commit: what the caller is answered instead of the row (the row plus the key shown once). */
+  answer?(row: WireRow, prepared: unknown): WireRow;
+  /** Properties `answer` adds to the row, as JSON Schema (the response schema drops any other). */
+  answerProperties?: Record<string, object>;
 }
 
 /** A resource kept outside a table of its own (platformConfig). */

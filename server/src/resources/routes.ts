@@ -160,6 +160,7 @@ function registerResource(app: FastifyInstance, engine: ResourceEngine, def: Res
   );
 
   const creator = engine.extensions.creator(def.name);
+  const createdRow = withAnswerProperties(row, creator?.answerProperties);
   app.post(
     base,
     {
@@ -172,7 +173,7 @@ function registerResource(app: FastifyInstance, engine: ResourceEngine, def: Res
           ? `需要 ${def.area}:write。${creator.description ?? ''}`
           : `需要 ${def.area}:write。${def.readOnly || def.noCreate ? '此资源不支持新建（403）。' : ''}`,
         body: creator?.bodySchema ?? bodySchema(def, 'create'),
-        response: { 200: successEnvelopeSchema(row), ...failures },
+        response: { 200: successEnvelopeSchema(createdRow), ...failures },
       },
     },
     async (request) => ok(await engine.create(def, request.body, actorOf(request)), '创建成功'),
@@ -255,6 +256,10 @@ function registerResource(app: FastifyInstance, engine: ResourceEngine, def: Res
 
   if (rowActions(def).length > 0) {
     const actions = rowActions(def);
+    const actedRow = withAnswerProperties(
+      row,
+      Object.assign({}, ...actions.map((a) => engine.extensions.handler(def.name, a.name)?.answerProperties)),
+    );
     app.post<{ Params: ActionParams }>(
       `${base}/:id/:action`,
       {
@@ -271,7 +276,7 @@ function registerResource(app: FastifyInstance, engine: ResourceEngine, def: Res
               action: { type: 'string', enum: actions.map((a) => a.name) },
             },
           },
-          response: { 200: successEnvelopeSchema(row), ...failures },
+          response: { 200: successEnvelopeSchema(actedRow), ...failures },
         },
       },
       async (request) => {
@@ -288,6 +293,13 @@ function registerResource(app: FastifyInstance, engine: ResourceEngine, def: Res
       },
     );
   }
+}
+
+/** A row's schema with what a handler's answer adds (an API key shown once); the row itself without any. */
+function withAnswerProperties(row: object, extra: Record<string, object> | undefined): object {
+  if (!extra || Object.keys(extra).length === 0) return row;
+  const schema = row as { properties?: Record<string, object> };
+  return { ...row, properties: { ...schema.properties, ...extra } };
 }
 
 export function registerResourceRoutes(app: FastifyInstance, engine: ResourceEngine): void {

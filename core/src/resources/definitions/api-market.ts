@@ -2,8 +2,11 @@
  * The API market (DOMAIN.md "API market"): the platform's tools sold as APIs, their plans, orders
  * and quotas, users' keys and the metered calls.
  *
- * Arrive with the gateway and payment: apiOrders pay (from the balance, credits a quota) and
- * refund; apiKeys create and rotate (a secret shown once, stored hashed).
+ * The server's api-market area gives the effects: `POST /api/admin/apiOrders` buys a plan for a
+ * user (paid from the balance, credits a quota, one transaction), `refund` reverses both (core's
+ * api-market/orders.ts); `POST /api/admin/apiKeys` creates a key and `rotate` replaces its
+ * secret, each answering the key once (stored hashed). The definitions keep `noCreate`: the
+ * generic form is replaced by the area's own body and the custom screens' dialogs.
  */
 import { defineResource } from '../define';
 import { f, options } from '../fields';
@@ -69,7 +72,7 @@ export const apiOrders = defineResource({
   route: 'api-market/order',
   area: 'apiMarket',
   displayField: 'orderNo',
-  // Users buy plans on the public site; the back office reads and cancels.
+  // Created by buying a plan (the area's create handler: {userId, planId}), not by a generic form.
   noCreate: true,
   noDelete: true,
   indexes: [
@@ -81,6 +84,8 @@ export const apiOrders = defineResource({
     userId: f.relation('用户', 'users'),
     planId: f.relation('套餐', 'apiPlans'),
     amountFen: f.money('金额', { sortable: true, filterable: true }),
+    // The plan's calls when bought: a refund prorates on them even if the plan changes later.
+    calls: f.integer('调用次数'),
     status: f.enum(
       '状态',
       options(
@@ -93,6 +98,8 @@ export const apiOrders = defineResource({
     ),
     paidAt: f.datetime('支付时间', { sortable: true }),
     cancelledAt: f.datetime('取消时间', { hideInList: true }),
+    refundedFen: f.money('退款金额', { hideInList: true }),
+    refundedAt: f.datetime('退款时间', { hideInList: true }),
   }),
   actions: [
     transition('cancel', '取消订单', ['unpaid'], 'cancelled', {
@@ -100,6 +107,13 @@ export const apiOrders = defineResource({
       confirm: '确定取消这笔未支付的订单？',
       set: { cancelledAt: 'now' },
     }),
+    {
+      name: 'refund',
+      label: '退款',
+      danger: true,
+      confirm: '按未使用的调用次数比例退回余额，并收回该订单剩余的调用额度，确定退款？',
+      effect: { kind: 'handler', when: { status: ['paid'] } },
+    },
   ],
 });
 
@@ -109,7 +123,11 @@ export const apiQuotas = defineResource({
   route: 'api-market/order',
   area: 'apiMarket',
   displayField: 'id',
-  indexes: [['userId', 'apiId']],
+  indexes: [
+    ['userId', 'apiId'],
+    // A refund finds the quota its order credited.
+    ['orderId'],
+  ],
   description: '支付订单时自动入账；也可手动发放或调整。',
   fields: {
     userId: f.relation('用户', 'users', { required: true }),
@@ -126,7 +144,7 @@ export const apiKeys = defineResource({
   route: 'api-market/user-api-key',
   area: 'apiMarket',
   displayField: 'name',
-  // A key is created with its secret shown once; that arrives with the gateway.
+  // Created by the area's create handler ({userId, name, scopes?} → the key shown once), not a generic form.
   noCreate: true,
   indexes: [['userId', '-createdAt']],
   fields: {
@@ -142,8 +160,15 @@ export const apiKeys = defineResource({
     }),
     lastUsedAt: f.datetime('最近使用', { readOnly: true, sortable: true }),
     revokedAt: f.datetime('吊销时间', { readOnly: true, hideInList: true }),
+    rotatedAt: f.datetime('轮换时间', { readOnly: true, hideInList: true }),
   },
   actions: [
+    {
+      name: 'rotate',
+      label: '轮换',
+      confirm: '轮换后旧 Key 立即失效，新 Key 只显示一次，确定轮换？',
+      effect: { kind: 'handler', when: { status: ['active'] } },
+    },
     transition('revoke', '吊销', ['active'], 'revoked', {
       danger: true,
       confirm: '吊销后使用此 Key 的调用立即失败，且不能恢复，确定吊销？',

@@ -21,15 +21,18 @@ export function RouteTabs({
   board,
   boardTitle,
   extra = [],
+  skip = [],
 }: {
   route: string;
   board: ReactNode;
   boardTitle: string;
   /** Lists of other routes shown here too (the alerts on the certificate screen). */
   extra?: RouteListing[];
+  /** Resources whose generic list the board replaces (API keys: the key is shown by the board's dialogs only). */
+  skip?: readonly string[];
 }) {
   const own = useRouteListings(route);
-  const [listings] = useState(() => [...own, ...extra]);
+  const [listings] = useState(() => [...own, ...extra].filter((l) => !skip.includes(l.def.name)));
   const [active, setActive] = useState(BOARD);
   // Every tab opened stays mounted (hidden) and keeps its state until the screen closes.
   const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set([BOARD]));

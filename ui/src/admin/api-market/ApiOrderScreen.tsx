@@ -1,0 +1,277 @@
+/**
+ * api-market/order (custom screen): the API orders with 购买套餐 — a user and a plan; the dialog
+ * shows the price, the user's balance and, when it falls short, core's 余额不足 words before the
+ * click (the server refuses the same, 409, changing nothing) — and 退款 with a confirmation
+ * (pro rata of the unused calls, core's rule). The quotas list follows as a tab; the generic
+ * orders list is left out, this board being it.
+ */
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import {
+  createResourceClient,
+  formatMoney,
+  purchaseShortfall,
+  type Relations,
+  type Row,
+} from '@wanxiang/core';
+import { Alert, App, Button, Form, Modal, Select, Space, Table, Tag } from 'antd';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { timeText } from '../../monitor/format';
+import { failureText } from '../../public/use-remote';
+import { RelationSelect } from '../../resources/RelationSelect';
+import { useServices } from '../../session/services-context';
+import { RouteTabs } from '../monitor/RouteTabs';
+import { SearchBox } from '../monitor/SearchBox';
+import '../monitor/boards.css';
+import './api-market.css';
+import { definition } from '../../resources/definitions';
+
+const PAGE = 20;
+// Read when rendered: the definitions load with the screen (admin/custom-screens.ts).
+const apiOrders = () => definition('apiOrders');
+const statusOptions = () => {
+  const field = apiOrders().fields.status;
+  return field?.type === 'enum' ? field.options : [];
+};
+const refundConfirm = () => apiOrders().actions?.find((a) => a.name === 'refund')?.confirm ?? '确定退款？';
+
+interface OrderRow extends Row {
+  orderNo: string;
+  userId: number;
+  planId: number;
+  amountFen: number;
+  calls: number;
+  status: string;
+  paidAt: string | null;
+  refundedFen: number | null;
+}
+
+interface PlanRow extends Row {
+  apiId: number;
+  name: string;
+  calls: number;
+  periodDays: number;
+  priceFen: number;
+  status: string;
+}
+
+function BuyDialog({ open, onClose, onBought }: { open: boolean; onClose(): void; onBought(): void }) {
+  const { http } = useServices();
+  const [form] = Form.useForm<{ userId?: number; planId?: number }>();
+  const userId = Form.useWatch('userId', form);
+  const planId = Form.useWatch('planId', form);
+  const [plans, setPlans] = useState<{ rows: PlanRow[]; apis: Record<string, string> }>({
+    rows: [],
+    apis: {},
+  });
+  const [balance, setBalance] = useState<number | null>(null);
+  const [saving, setSaving] = useState(false);
+  const users = useMemo(() => createResourceClient(http, definition('users')), [http]);
+
+  useEffect(() => {
+    if (!open) return;
+    const client = createResourceClient<PlanRow>(http, definition('apiPlans'));
+    void client.list({ limit: 100, filters: { status: 'enabled' }, sort: 'priceFen' }).then((answer) => {
+      if (answer.success) setPlans({ rows: answer.list, apis: answer.relations.apiId ?? {} });
+    });
+  }, [http, open]);
+
+  useEffect(() => {
+    setBalance(null);
+    if (!userId) return;
+    let current = true;
+    users.get(userId).then(
+      (user) => current && setBalance(Number(user.balanceFen ?? 0)),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [users, userId]);
+
+  const plan = plans.rows.find((p) => p.id === planId);
+  const short = plan && balance !== null ? purchaseShortfall(balance, plan.priceFen) : null;
+
+  const buy = async () => {
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    setSaving(true);
+    try {
+      // The server's answer says 创建成功 (the HTTP client shows it).
+      await createResourceClient<OrderRow>(http, apiOrders()).create(values);
+      form.resetFields();
+      onBought();
+    } catch {
+      // The HTTP client has told the user why (409 余额不足 / 套餐已停用).
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title="购买套餐"
+      okText="从余额支付"
+      okButtonProps={{ disabled: short !== null }}
+      confirmLoading={saving}
+      onOk={() => void buy()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" preserve={false}>
+        <Form.Item name="userId" label="用户" rules={[{ required: true, message: '请选择用户' }]}>
+          <RelationSelect resource="users" placeholder="搜索用户名或手机号" />
+        </Form.Item>
+        <Form.Item name="planId" label="套餐" rules={[{ required: true, message: '请选择套餐' }]}>
+          <Select
+            placeholder="选择套餐"
+            showSearch={{ optionFilterProp: 'label' }}
+            options={plans.rows.map((p) => ({
+              value: p.id,
+              label: `${plans.apis[String(p.apiId)] ?? `API #${p.apiId}`} · ${p.name}（${p.calls} 次 / ${p.periodDays} 天，${formatMoney(p.priceFen)}）`,
+            }))}
+          />
+        </Form.Item>
+      </Form>
+      <div className="wx-api-buy-figures">
+        <span>
+          价格：<b data-testid="buy-price">{plan ? formatMoney(plan.priceFen) : '—'}</b>
+        </span>
+        <span>
+          用户余额：<b data-testid="buy-balance">{balance === null ? '—' : formatMoney(balance)}</b>
+        </span>
+      </div>
+      {short && <Alert type="error" showIcon title={short} />}
+    </Modal>
+  );
+}
+
+function OrderBoard() {
+  const { http } = useServices();
+  const { message, modal } = App.useApp();
+  const client = useMemo(() => createResourceClient<OrderRow>(http, apiOrders()), [http]);
+  const [page, setPage] = useState(1);
+  const [q, setQ] = useState('');
+  const [rows, setRows] = useState<OrderRow[]>([]);
+  const [relations, setRelations] = useState<Relations>({});
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(true);
+  const [buying, setBuying] = useState(false);
+
+  const reload = useCallback(async () => {
+    setLoading(true);
+    const answer = await client.list({ page, limit: PAGE, q: q || undefined });
+    setLoading(false);
+    if (!answer.success) {
+      message.error(failureText(answer.error));
+      return;
+    }
+    setRows(answer.list);
+    setRelations(answer.relations);
+    setTotal(answer.count);
+  }, [client, page, q, message]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  const refund = (row: OrderRow) =>
+    modal.confirm({
+      title: `退款：订单 ${row.orderNo}`,
+      content: refundConfirm(),
+      okText: '退款',
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        // The server's answer says 已退款 ¥… (the HTTP client shows it).
+        await client.action(row.id, 'refund');
+        void reload();
+      },
+    });
+
+  return (
+    <div className="wx-monitor-board">
+      <div className="wx-monitor-toolbar">
+        <SearchBox
+          placeholder="订单号"
+          onSearch={(value) => {
+            setPage(1);
+            setQ(value);
+          }}
+        />
+        <Space>
+          <Button icon={<ReloadOutlined />} onClick={() => void reload()}>
+            刷新
+          </Button>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setBuying(true)}>
+            购买套餐
+          </Button>
+        </Space>
+      </div>
+      <Table<OrderRow>
+        rowKey="id"
+        size="middle"
+        loading={loading}
+        dataSource={rows}
+        scroll={{ x: 1000 }}
+        pagination={{ current: page, pageSize: PAGE, total, onChange: setPage, showSizeChanger: false }}
+        locale={{ emptyText: '暂无订单' }}
+        columns={[
+          { title: '订单号', dataIndex: 'orderNo', width: 220 },
+          {
+            title: '用户',
+            dataIndex: 'userId',
+            render: (id: number) => relations.userId?.[String(id)] ?? `#${id}`,
+          },
+          {
+            title: '套餐',
+            dataIndex: 'planId',
+            render: (id: number) => relations.planId?.[String(id)] ?? `#${id}`,
+          },
+          { title: '次数', dataIndex: 'calls', width: 100 },
+          { title: '金额', dataIndex: 'amountFen', width: 110, render: (fen: number) => formatMoney(fen) },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            width: 110,
+            render: (s: string, row) => {
+              const option = statusOptions().find((o) => o.value === s);
+              return (
+                <Space size={4}>
+                  <Tag color={option?.color}>{option?.label ?? s}</Tag>
+                  {s === 'refunded' && <span>{formatMoney(Number(row.refundedFen ?? 0))}</span>}
+                </Space>
+              );
+            },
+          },
+          { title: '支付时间', dataIndex: 'paidAt', width: 170, render: (v) => timeText(v) },
+          {
+            title: '操作',
+            key: 'actions',
+            width: 90,
+            fixed: 'right',
+            render: (_, row) =>
+              row.status === 'paid' ? (
+                <Button type="link" size="small" danger onClick={() => refund(row)}>
+                  退款
+                </Button>
+              ) : null,
+          },
+        ]}
+      />
+      <BuyDialog
+        open={buying}
+        onClose={() => setBuying(false)}
+        onBought={() => {
+          setBuying(false);
+          void reload();
+        }}
+      />
+    </div>
+  );
+}
+
+export default function ApiOrderScreen() {
+  return (
+    <RouteTabs route="api-market/order" boardTitle="购买与退款" board={<OrderBoard />} skip={['apiOrders']} />
+  );
+}
