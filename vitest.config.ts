@@ -8,8 +8,8 @@ export default defineConfig({
     // vitest's default outside watch mode leaves a core free (cores − 1): on the 2-core CI machine
     // that ran every file one after another — the end-to-end files only after all the others
     // (measured: never more than one file at a time, 28 minutes). Most files spend their time
-    // waiting on a server process, a browser or the CLI, so two lanes at least: the end-to-end
-    // project (one file at a time, its own config) runs beside the rest.
+    // waiting on a server process, a browser or the CLI, so two lanes at least, shared by every
+    // project's files, the end-to-end ones included (ui/vitest.e2e.config.ts).
     maxWorkers: Math.max(2, availableParallelism()),
   },
 });
