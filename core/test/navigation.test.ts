@@ -203,6 +203,12 @@ describe('ADMIN_MENU', () => {
     }
   });
 
+  it('every admin route is reachable from the menu (none only by typing its URL)', () => {
+    const inMenu = new Set(pathsOf(ADMIN_MENU));
+    const missing = ADMIN_ROUTES.map((r) => `/admin/${r.pattern}`).filter((p) => !inMenu.has(p));
+    expect(missing).toEqual([]);
+  });
+
   it('menu ids are unique and every item has a Chinese title', () => {
     const all: MenuItem[] = [];
     const walk = (items: readonly MenuItem[]) => {
