@@ -118,7 +118,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   admin('monitor/ssl', '证书任务', 'monitor', 'custom'),
   admin('monitor/ssl/deploy', '证书部署', 'monitor'),
   admin('music/music', '音乐', 'music'),
-  admin('wechat/merchant', '微信商户进件', 'merchant'),
+  admin('wechat/merchant', '微信商户进件', 'merchant', 'custom'),
   admin('api-market/api', 'API 列表', 'apiMarket'),
   admin('api-market/order', 'API 订单', 'apiMarket'),
   admin('api-market/user-api-key', '用户 API Key', 'apiMarket'),
