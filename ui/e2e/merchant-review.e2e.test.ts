@@ -61,9 +61,11 @@ async function applyThroughApi(baseUrl: string): Promise<string> {
 }
 
 /** Opens the application of `number` from the review board (the 待审核 filter by default). */
-async function openApplication(page: Page, number: string) {
+async function openApplication(page: Page, number: string, shot?: string) {
   await page.goto('/admin/wechat/merchant');
   const row = page.locator('.wx-mr-board tbody tr').filter({ hasText: number });
+  await row.waitFor();
+  if (shot) await screenshot(page, shot);
   await row.getByRole('button', { name: /^审\s?核$/ }).click();
   const review = page.getByTestId('merchant-review');
   await review.waitFor();
@@ -86,7 +88,7 @@ describe.runIf(browserAvailable())('merchant review (e2e)', () => {
     // The reviewer reads the application as a page; the secrets only masked.
     const admin = await openPage(session, { height: 1000 });
     await useToken(admin.page, token);
-    const review = await openApplication(admin.page, number);
+    const review = await openApplication(admin.page, number, 'merchant-review-board');
     for (const title of ['联系人', '主体资料', '经营资料', '结算账户'])
       await review.getByRole('region', { name: title }).waitFor();
     await review.getByText('110***********1234').waitFor();
@@ -120,6 +122,7 @@ describe.runIf(browserAvailable())('merchant review (e2e)', () => {
     await review.getByText('「商户简称」的驳回原因最多200个字符').waitFor();
     expect(actions).toEqual([]);
     await review.getByLabel('商户简称的驳回原因').fill('简称须与门头招牌一致');
+    await admin.page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(admin.page, 'merchant-review-reject', { fullPage: true });
     await review.getByRole('button', { name: '提交驳回' }).click();
     await review.locator('.ant-tag').getByText('已驳回').waitFor();
@@ -168,7 +171,7 @@ describe.runIf(browserAvailable())('merchant review (e2e)', () => {
     await page.getByLabel('开户名称').fill('杭州知味餐饮管理有限公司');
     await page.getByLabel('开户银行').fill('中国工商银行');
     await page.getByLabel('银行账号').fill('6222020200112233445');
-    await page.getByRole('button', { name: '重新提交' }).click();
+    await page.getByRole('button', { name: '重新提交', exact: true }).click();
     await page.getByText('当前状态：审核中').waitFor();
     expect(applicant.errors).toEqual([]);
     await applicant.close();
@@ -186,6 +189,7 @@ describe.runIf(browserAvailable())('merchant review (e2e)', () => {
     await again.locator('.ant-tag').getByText('待账户验证').waitFor();
     await again.getByRole('button', { name: '账户已验证' }).waitFor();
     expect(await again.getByRole('button', { name: /^驳\s?回$/ }).count()).toBe(0);
+    await admin.page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(admin.page, 'merchant-review-approved', { fullPage: true });
     expect(admin.errors).toEqual([]);
     await admin.close();

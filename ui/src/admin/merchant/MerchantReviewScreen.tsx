@@ -77,7 +77,7 @@ function FieldValue({ row, field }: { row: Application; field: string }) {
 
 function ApplicationReview({ id, onBack }: { id: number; onBack: () => void }) {
   const { http } = useServices();
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
   const client = useMemo(() => createResourceClient<Application>(http, def), [http]);
   const [row, setRow] = useState<Application | null>(null);
   const [busy, setBusy] = useState(false);
@@ -105,7 +105,7 @@ function ApplicationReview({ id, onBack }: { id: number; onBack: () => void }) {
     try {
       const updated = await client.action(row.id, action.name, input);
       setRow((prev) => ({ ...(prev as Application), ...updated }));
-      message.success(`${row.number}：${buttonText(action)}成功`);
+      // The HTTP client shows the server's success notice (审核通过成功 …); no second toast.
       setRejecting(false);
       setReasons({});
       setErrors({});
