@@ -21,6 +21,7 @@ export * from './merchant/audit-detail';
 export * from './merchant/join';
 export * from './merchant/masking';
 export * from './merchant/review';
+export * from './platform/config-diff';
 export * from './monitoring/accepted-status';
 export * from './monitoring/certificates';
 export * from './monitoring/check-status';

@@ -158,7 +158,7 @@ describe('ADMIN_ROUTES', () => {
     }
   });
 
-  it('declares what each route shows: the server monitor, seven screens of their own, the rest registry lists', () => {
+  it('declares what each route shows: the server monitor, eight screens of their own, the rest registry lists', () => {
     const of = (screen: string) => ADMIN_ROUTES.filter((r) => r.screen === screen).map((r) => r.pattern);
     expect(of('serverMonitor')).toEqual(['sys-tools/monitor']);
     expect(of('custom').sort()).toEqual([
@@ -168,13 +168,14 @@ describe('ADMIN_ROUTES', () => {
       'monitor/job',
       'monitor/ssl',
       'runner/dispatch',
+      'sys-config/old',
       'wechat/merchant',
     ]);
     // A screen of its own is not also a registry list, but for those built over their definitions
     // that show the generic lists as well: the order board (its refunds), the monitoring boards
-    // (jobs, runs, alerts; certificate jobs) and the merchant review (the applications) as tabs
-    // beside their own view.
-    const overLists = ['OMS/order', 'monitor/job', 'monitor/ssl', 'wechat/merchant'];
+    // (jobs, runs, alerts; certificate jobs), the merchant review (the applications) and the
+    // config versions' comparison (the versions) as tabs beside their own view.
+    const overLists = ['OMS/order', 'monitor/job', 'monitor/ssl', 'wechat/merchant', 'sys-config/old'];
     for (const pattern of of('custom').filter((p) => !overLists.includes(p)))
       expect(listingsOfRoute(pattern), pattern).toEqual([]);
     expect(listingsOfRoute('OMS/order').map((l) => l.def.name)).toEqual(['orders', 'orderRefunds']);

@@ -99,7 +99,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   admin('runner/dispatch', '按订单派单', 'runner', 'custom'),
   admin('sys-user', '用户管理', 'system'),
   admin('sys-config/platform', '平台设置', 'system'),
-  admin('sys-config/old', '历史版本', 'system'),
+  admin('sys-config/old', '历史版本', 'system', 'custom'),
   admin('sys-tools/monitor', '服务器监控', 'system', 'serverMonitor'),
   admin('blog/photo', '图片', 'blog'),
   admin('blog/article', '文章', 'blog'),

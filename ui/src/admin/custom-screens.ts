@@ -13,6 +13,7 @@ export const ADMIN_CUSTOM_SCREENS: Readonly<Record<string, LazyScreen<object>>> 
   'monitor/job': lazyScreen(() => import('./monitor/MonitorJobScreen')),
   'monitor/ssl': lazyScreen(() => import('./monitor/MonitorSslScreen')),
   'wechat/merchant': lazyScreen(() => import('./merchant/MerchantReviewScreen')),
+  'sys-config/old': lazyScreen(() => import('./platform/ConfigVersionsScreen')),
 };
 
 /** The screen for a custom route's pattern, when one exists. */
