@@ -25,6 +25,7 @@ import { monitorJobsArea } from './monitor-jobs/index.js';
 import { omsArea } from './oms/index.js';
 import { ordersArea } from './orders/index.js';
 import { platformConfigArea } from './platform-config/index.js';
+import { postersArea } from './posters/index.js';
 import { preferencesArea } from './preferences/index.js';
 import { printingArea } from './printing/index.js';
 import { qrLoginArea } from './qr-login/index.js';
@@ -51,6 +52,7 @@ export const AREAS: readonly DomainArea[] = [
   incomeArea,
   dashboardArea,
   monitorJobsArea,
+  postersArea,
 ];
 
 /** The resource engine's extensions from every area's `register` (the server's; seeders' and scripts' too). */

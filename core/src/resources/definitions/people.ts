@@ -219,9 +219,14 @@ export const posters = defineResource({
   fields: {
     title: f.string('标题', { required: true, max: 50, searchable: true }),
     background: f.image('背景图', { required: true }),
-    targetUrl: f.url('二维码链接', { required: true }),
+    targetUrl: f.url('二维码链接', { required: true, max: 1000 }),
     image: f.image('生成的海报', { readOnly: true }),
   },
+  actions: [
+    // Saving a new background or link regenerates by itself (server/src/domain/posters); this
+    // renders again on demand (e.g. after the stored image was lost).
+    { name: 'generate', label: '生成', effect: { kind: 'handler' } },
+  ],
 });
 
 export const auditLogs = defineResource({
