@@ -29,6 +29,7 @@ import { postersArea } from './posters/index.js';
 import { preferencesArea } from './preferences/index.js';
 import { printingArea } from './printing/index.js';
 import { qrLoginArea } from './qr-login/index.js';
+import { thirdServicesArea } from './third-services/index.js';
 import { usersArea } from './users/index.js';
 
 export const AREAS: readonly DomainArea[] = [
@@ -53,6 +54,7 @@ export const AREAS: readonly DomainArea[] = [
   dashboardArea,
   monitorJobsArea,
   postersArea,
+  thirdServicesArea,
 ];
 
 /** The resource engine's extensions from every area's `register` (the server's; seeders' and scripts' too). */

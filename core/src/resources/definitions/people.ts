@@ -208,6 +208,11 @@ export const thirdServices = defineResource({
       default: 'enabled',
     }),
   },
+  actions: [
+    // Calls the endpoint once under the caller's outbound policy (server/src/domain/third-services);
+    // answers {reachable, httpStatus, latencyMs, error}, never the secret.
+    { name: 'test', label: '测试', effect: { kind: 'handler' } },
+  ],
 });
 
 export const posters = defineResource({
