@@ -1,8 +1,12 @@
 /**
  * Platform tools in a real browser: sys-config/old shows a saved configuration version as a
  * field-by-field comparison with the current configuration (labels, changed/added/removed
- * marked), and 恢复此版本 brings it back as a new version.
+ * marked), and 恢复此版本 brings it back as a new version; a poster's generated image in its list
+ * and 生成; a third-party service's 测试 against a local HTTP server, reported in Chinese.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiSignIn,
@@ -40,6 +44,84 @@ describe.runIf(browserAvailable())('platform tools (e2e)', () => {
   });
   afterAll(async () => {
     await session?.stop();
+  });
+
+  it('poster: the saved poster shows its generated image; 生成 renders again', async () => {
+    const background = await sharp({
+      create: { width: 540, height: 960, channels: 3, background: '#457b9d' },
+    })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(background)], { type: 'image/jpeg' }), 'bg.jpg');
+    const upload = await fetch(`${session.server.url}/api/admin/uploads?resource=posters`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(upload.status).toBe(200);
+    const { url } = ((await upload.json()) as { data: { url: string } }).data;
+    const poster = await api('POST', '/api/admin/posters', {
+      title: '扫码领券',
+      background: url,
+      targetUrl: 'https://wanxiang.example.com/coupon?from=poster',
+    });
+    expect(String(poster.image)).toMatch(/^\/api\/files\/[0-9a-f]{32}\.png$/);
+
+    const { page, errors, close } = await openPage(session);
+    await useToken(page, token);
+    await page.goto('/admin/poster');
+    const row = page.locator('.wx-resource-table tbody tr.ant-table-row').filter({ hasText: '扫码领券' });
+    await row.waitFor();
+    const shown = row.locator(`img[src="${String(poster.image)}"]`);
+    await shown.waitFor();
+    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await row.getByRole('button', { name: /^生\s?成$/ }).click();
+    await page
+      .locator('.ant-notification-notice, .ant-message-notice')
+      .getByText('生成成功')
+      .first()
+      .waitFor();
+    await screenshot(page, 'posters');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('law/third_service: 测试 reaches a local endpoint and says so in Chinese', async () => {
+    const provider = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end('ok');
+    });
+    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+    try {
+      const endpoint = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/health`;
+      await api('POST', '/api/admin/thirdServices', {
+        name: '本地短信网关',
+        kind: 'sms',
+        endpoint,
+        appId: 'app-1',
+        secret: 'sk-e2e-secret-value',
+      });
+      const { page, errors, close } = await openPage(session);
+      await useToken(page, token);
+      await page.goto('/admin/law/third_service');
+      const row = page
+        .locator('.wx-resource-table tbody tr.ant-table-row')
+        .filter({ hasText: '本地短信网关' });
+      await row.waitFor();
+      expect(await row.textContent()).not.toContain('sk-e2e-secret-value');
+      await row.getByRole('button', { name: /^测\s?试$/ }).click();
+      await page
+        .locator('.ant-notification-notice, .ant-message-notice')
+        .getByText(/^连接成功：HTTP 200，耗时 \d+ 毫秒$/)
+        .first()
+        .waitFor();
+      await screenshot(page, 'third-service-test');
+      expect(errors).toEqual([]);
+      await close();
+    } finally {
+      await new Promise((resolve) => provider.close(resolve));
+    }
   });
 
   it('sys-config/old: a version against the current configuration, field by field; restore', async () => {

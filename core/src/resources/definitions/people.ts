@@ -224,8 +224,9 @@ export const posters = defineResource({
   fields: {
     title: f.string('标题', { required: true, max: 50, searchable: true }),
     background: f.image('背景图', { required: true }),
-    targetUrl: f.url('二维码链接', { required: true, max: 1000 }),
+    // Before the link: a narrow list keeps the generated poster and drops the long link first.
     image: f.image('生成的海报', { readOnly: true }),
+    targetUrl: f.url('二维码链接', { required: true, max: 1000 }),
   },
   actions: [
     // Saving a new background or link regenerates by itself (server/src/domain/posters); this
