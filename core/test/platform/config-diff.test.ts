@@ -40,6 +40,7 @@ describe('diffConfig', () => {
   it('opens nested values into one line per leaf, ignoring key order', () => {
     const def = defineResource({
       name: 'diffProbe',
+      displayField: 'theme',
       title: '测试',
       route: null,
       area: 'system',
@@ -82,6 +83,7 @@ describe('diffConfig', () => {
   it('a value that turns into an object is reported, then its leaves', () => {
     const def = defineResource({
       name: 'diffProbe2',
+      displayField: 'x',
       title: '测试',
       route: null,
       area: 'system',
