@@ -91,7 +91,7 @@ describe.runIf(browserAvailable())('resource screens, to look at (e2e)', () => {
 
     // wechat/merchant is the review board (merchant-review.e2e.test.ts); its registry list is a tab.
     await page.goto('/admin/wechat/merchant');
-    await page.getByRole('tab', { name: '商户进件' }).click();
+    await page.getByRole('tab', { name: '商户进件', exact: true }).click();
     await listShown(page);
     await page
       .locator('.wx-resource-table tbody tr.ant-table-row')
