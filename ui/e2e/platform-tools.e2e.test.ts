@@ -22,6 +22,11 @@ import {
 describe.runIf(browserAvailable())('platform tools (e2e)', () => {
   let session: Session;
   let token: string;
+  // The third-party service's endpoint: a local HTTP server (the admin may reach loopback).
+  const provider = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    res.end('ok');
+  });
 
   const api = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const res = await fetch(`${session.server.url}${path}`, {
@@ -41,8 +46,10 @@ describe.runIf(browserAvailable())('platform tools (e2e)', () => {
   beforeAll(async () => {
     session = await startSession();
     token = await apiSignIn(session.server.url, 'admin', TEST_ADMIN_PASSWORD);
+    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
   });
   afterAll(async () => {
+    await new Promise((resolve) => provider.close(resolve));
     await session?.stop();
   });
 
@@ -88,40 +95,28 @@ describe.runIf(browserAvailable())('platform tools (e2e)', () => {
   });
 
   it('law/third_service: 测试 reaches a local endpoint and says so in Chinese', async () => {
-    const provider = http.createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      res.end('ok');
+    await api('POST', '/api/admin/thirdServices', {
+      name: '本地短信网关',
+      kind: 'sms',
+      endpoint: `http://127.0.0.1:${(provider.address() as AddressInfo).port}/health`,
+      appId: 'app-1',
+      secret: 'sk-e2e-secret-value',
     });
-    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
-    try {
-      const endpoint = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/health`;
-      await api('POST', '/api/admin/thirdServices', {
-        name: '本地短信网关',
-        kind: 'sms',
-        endpoint,
-        appId: 'app-1',
-        secret: 'sk-e2e-secret-value',
-      });
-      const { page, errors, close } = await openPage(session);
-      await useToken(page, token);
-      await page.goto('/admin/law/third_service');
-      const row = page
-        .locator('.wx-resource-table tbody tr.ant-table-row')
-        .filter({ hasText: '本地短信网关' });
-      await row.waitFor();
-      expect(await row.textContent()).not.toContain('sk-e2e-secret-value');
-      await row.getByRole('button', { name: /^测\s?试$/ }).click();
-      await page
-        .locator('.ant-notification-notice, .ant-message-notice')
-        .getByText(/^连接成功：HTTP 200，耗时 \d+ 毫秒$/)
-        .first()
-        .waitFor();
-      await screenshot(page, 'third-service-test');
-      expect(errors).toEqual([]);
-      await close();
-    } finally {
-      await new Promise((resolve) => provider.close(resolve));
-    }
+    const { page, errors, close } = await openPage(session);
+    await useToken(page, token);
+    await page.goto('/admin/law/third_service');
+    const row = page.locator('.wx-resource-table tbody tr.ant-table-row').filter({ hasText: '本地短信网关' });
+    await row.waitFor();
+    expect(await row.textContent()).not.toContain('sk-e2e-secret-value');
+    await row.getByRole('button', { name: /^测\s?试$/ }).click();
+    await page
+      .locator('.ant-notification-notice, .ant-message-notice')
+      .getByText(/^连接成功：HTTP 200，耗时 \d+ 毫秒$/)
+      .first()
+      .waitFor();
+    await screenshot(page, 'third-service-test');
+    expect(errors).toEqual([]);
+    await close();
   });
 
   it('sys-config/old: a version against the current configuration, field by field; restore', async () => {
