@@ -158,7 +158,7 @@ describe('ADMIN_ROUTES', () => {
     }
   });
 
-  it('declares what each route shows: the server monitor, ten screens of their own, the rest registry lists', () => {
+  it('declares what each route shows: the server monitor, twelve screens of their own, the rest registry lists', () => {
     const of = (screen: string) => ADMIN_ROUTES.filter((r) => r.screen === screen).map((r) => r.pattern);
     expect(of('serverMonitor')).toEqual(['sys-tools/monitor']);
     expect(of('custom').sort()).toEqual([
@@ -172,11 +172,14 @@ describe('ADMIN_ROUTES', () => {
       'monitor/job',
       'monitor/ssl',
       'runner/dispatch',
+      'sys-config/old',
+      'wechat/merchant',
     ]);
     // A screen of its own is not also a registry list, but for those built over their definitions
     // that show the generic lists as well: the order board (its refunds), the monitoring boards
-    // (jobs, runs, alerts; certificate jobs), the API market's and CDN usage (its rows, for the
-    // generic export) as tabs beside their own view.
+    // (jobs, runs, alerts; certificate jobs), the API market's, CDN usage (its rows, for the
+    // generic export), the merchant review (the applications) and the config versions'
+    // comparison (the versions) as tabs beside their own view.
     const overLists = [
       'OMS/order',
       'monitor/job',
@@ -185,12 +188,15 @@ describe('ADMIN_ROUTES', () => {
       'api-market/order',
       'api-market/user-api-key',
       'cloud/cdn/usage',
+      'wechat/merchant',
+      'sys-config/old',
     ];
     for (const pattern of of('custom').filter((p) => !overLists.includes(p)))
       expect(listingsOfRoute(pattern), pattern).toEqual([]);
     expect(listingsOfRoute('OMS/order').map((l) => l.def.name)).toEqual(['orders', 'orderRefunds']);
     expect(listingsOfRoute('monitor/ssl').map((l) => l.def.name)).toEqual(['sslJobs']);
     expect(listingsOfRoute('cloud/cdn/usage').map((l) => l.def.name)).toEqual(['cdnUsage']);
+    expect(listingsOfRoute('wechat/merchant').map((l) => l.def.name)).toEqual(['merchantApplications']);
   });
 
   it('findAdminRoute tells nested routes apart and does not match the index', () => {
@@ -215,6 +221,12 @@ describe('ADMIN_MENU', () => {
       expect(route, `${leaf.title} ${leaf.path}`).toBeDefined();
       expect(route?.area, `${leaf.title} ${leaf.path}`).toBe(leaf.area);
     }
+  });
+
+  it('every admin route is reachable from the menu (none only by typing its URL)', () => {
+    const inMenu = new Set(pathsOf(ADMIN_MENU));
+    const missing = ADMIN_ROUTES.map((r) => `/admin/${r.pattern}`).filter((p) => !inMenu.has(p));
+    expect(missing).toEqual([]);
   });
 
   it('menu ids are unique and every item has a Chinese title', () => {

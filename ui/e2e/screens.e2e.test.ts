@@ -46,10 +46,10 @@ describe.runIf(browserAvailable())('resource screens, to look at (e2e)', () => {
     ['blog/article', 'screen-articles'],
     ['law/doc', 'screen-docs'],
     ['law/lawyer', 'screen-lawyers'],
-    // monitor/job and monitor/ssl are boards of their own (monitor.e2e.test.ts looks at them).
+    // monitor/job, monitor/ssl and wechat/merchant are boards of their own (monitor.e2e.test.ts,
+    // merchant-review.e2e.test.ts look at them).
     ['monitor/ssl/deploy', 'screen-ssl-deployments'],
     ['cloud/cdn/domain', 'screen-cdn-domains'],
-    ['wechat/merchant', 'screen-merchant-applications'],
   ];
 
   for (const [route, name] of SCREENS) {
@@ -89,7 +89,9 @@ describe.runIf(browserAvailable())('resource screens, to look at (e2e)', () => {
     await drawer.getByRole('button', { name: /^取\s?消$/ }).click();
     await drawer.waitFor({ state: 'hidden' });
 
+    // wechat/merchant is the review board (merchant-review.e2e.test.ts); its registry list is a tab.
     await page.goto('/admin/wechat/merchant');
+    await page.getByRole('tab', { name: '商户进件', exact: true }).click();
     await listShown(page);
     await page
       .locator('.wx-resource-table tbody tr.ant-table-row')

@@ -6,6 +6,12 @@
  * Where the spec lists a menu entry but no route (会员, 人员, 推广海报, the document library's
  * 标签/审核/打标规则), the route is ours and is listed in ADMIN_ROUTES too. The server monitor and
  * the saved config versions sit under 平台配置 so they can be reached from the menu.
+ *
+ * Every admin route is reachable from the menu (core/test/navigation.test.ts). The routes the
+ * spec's list does not name sit in the group an operator would open for them, under the route's
+ * own title: 回帖 and 客服会话 (talking with customers) under 社区与评价; 工作工具, 律师 and 邀请码
+ * (the law area) under 文档库; 证书部署 next to 证书任务 under 监控任务. The spec's 24 top-level
+ * entries and their titles are unchanged.
  */
 import type { PermissionArea } from '../contract/permissions';
 
@@ -73,11 +79,13 @@ export const ADMIN_MENU: readonly MenuItem[] = [
   ]),
   group('community', '社区与评价', [
     leaf('topic', '帖子', 'bbs/topic', 'bbs'),
+    leaf('reply', '回帖', 'bbs/article', 'bbs'),
     leaf('node', '分类', 'bbs/node', 'bbs'),
     leaf('review', '内容审核', 'bbs/review', 'bbs'),
     leaf('tag', '标签', 'bbs/tag', 'bbs'),
     leaf('bbs-score', '积分记录', 'bbs/score', 'bbs'),
     leaf('chat-bot', '聊天机器人', 'bbs/wechat', 'bbs'),
+    leaf('service-chat', '客服会话', 'crm/chat', 'crm'),
   ]),
   group('platform', '平台配置', [
     leaf('platform-config', '平台设置', 'sys-config/platform', 'system'),
@@ -92,6 +100,9 @@ export const ADMIN_MENU: readonly MenuItem[] = [
     leaf('doc-tag-rule', '打标规则', 'law/doc_tag_rule', 'law'),
     leaf('doc-page', '文档详情', 'law/doc_page', 'law'),
     leaf('doc-search', '文档搜索', 'law/doc_search', 'law'),
+    leaf('work-tool', '工作工具', 'law/work_tool', 'law'),
+    leaf('lawyer', '律师', 'law/lawyer', 'law'),
+    leaf('law-invite', '邀请码', 'law/invite', 'law'),
   ]),
   group('blog', '博客', [
     leaf('article', '文章', 'blog/article', 'blog'),
@@ -104,6 +115,7 @@ export const ADMIN_MENU: readonly MenuItem[] = [
   group('monitor', '监控任务', [
     leaf('browser-job', '浏览器任务', 'monitor/job', 'monitor'),
     leaf('ssl-job', '证书任务', 'monitor/ssl', 'monitor'),
+    leaf('ssl-deploy', '证书部署', 'monitor/ssl/deploy', 'monitor'),
   ]),
   leaf('music', '音乐', 'music/music', 'music'),
   leaf('movie', '电影', 'movie', 'movie'),

@@ -6,6 +6,7 @@
  * (a lazy chunk), the server and the CLI validate — and import this module through schema.ts.
  */
 import { z } from 'zod';
+import { auditDetailSchema } from '../merchant/audit-detail';
 
 /** An HTTP header name (RFC 9110 token). */
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
@@ -65,12 +66,6 @@ const certificateChainEntry = z.object({
   fingerprint256: z.string(),
 });
 
-/** One field the reviewer sends back, with why (WeChat Pay's audit_detail). */
-const auditDetailItem = z.object({
-  field: z.string().trim().min(1, '驳回字段不能为空').max(50, '驳回字段最多50个字符'),
-  reason: z.string().trim().min(1, '驳回原因不能为空').max(200, '驳回原因最多200个字符'),
-});
-
 export const JSON_SHAPES = {
   // people
   auditDiff: z.record(z.string(), z.unknown()).nullable(),
@@ -125,5 +120,5 @@ export const JSON_SHAPES = {
   // cloud
   cacheRules: z.array(cacheRule).max(50, '最多50条缓存规则'),
   // merchant
-  auditDetail: z.array(auditDetailItem).min(1, '至少写明一个驳回字段及原因').max(30, '最多30条驳回原因'),
+  auditDetail: auditDetailSchema,
 } satisfies Record<string, z.ZodType>;

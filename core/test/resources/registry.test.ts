@@ -368,6 +368,8 @@ describe('the registry', () => {
         'merchantApplications.reject',
         'monitorJobs.runNow',
         'pointsLedger.adjust',
+        'posters.generate',
+        'thirdServices.test',
         // The order machine's moves, carried out by the orders area (core/src/orders/moves.ts).
         'orders.pay',
         'orders.accept',

@@ -28,9 +28,11 @@ import { monitorJobsArea } from './monitor-jobs/index.js';
 import { omsArea } from './oms/index.js';
 import { ordersArea } from './orders/index.js';
 import { platformConfigArea } from './platform-config/index.js';
+import { postersArea } from './posters/index.js';
 import { preferencesArea } from './preferences/index.js';
 import { printingArea } from './printing/index.js';
 import { qrLoginArea } from './qr-login/index.js';
+import { thirdServicesArea } from './third-services/index.js';
 import { usersArea } from './users/index.js';
 
 export const AREAS: readonly DomainArea[] = [
@@ -57,6 +59,8 @@ export const AREAS: readonly DomainArea[] = [
   apiGatewayArea,
   cdnArea,
   apiMarketArea,
+  postersArea,
+  thirdServicesArea,
 ];
 
 /** The resource engine's extensions from every area's `register` (the server's; seeders' and scripts' too). */

@@ -18,6 +18,7 @@ import {
   columnName,
   type FieldDef,
   JSON_TYPES,
+  maskText,
   type ResourceDef,
   SECRET_MASK,
   tableName,
@@ -370,13 +371,6 @@ export function creationDefaults(model: ResourceModel): Record<string, unknown> 
     else if (field.readOnly && (field.type === 'integer' || field.type === 'money')) out[fs.name] = 0;
   }
   return out;
-}
-
-/** `110101199001011234` → `110***********1234`: enough to recognise, not enough to use. */
-export function maskText(text: string): string {
-  if (text.length <= 4) return '*'.repeat(text.length);
-  if (text.length < 10) return `${'*'.repeat(text.length - 2)}${text.slice(-2)}`;
-  return `${text.slice(0, 3)}${'*'.repeat(text.length - 7)}${text.slice(-4)}`;
 }
 
 /**

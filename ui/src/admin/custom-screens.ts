@@ -40,6 +40,8 @@ export const ADMIN_CUSTOM_SCREENS: Readonly<Record<string, LazyScreen<object>>> 
   'api-market/user-api-key': screen('api-market/user-api-key', () =>
     apiMarket().then((m) => ({ default: m.ApiKeyScreen })),
   ),
+  'wechat/merchant': screen('wechat/merchant', () => import('./merchant/MerchantReviewScreen')),
+  'sys-config/old': screen('sys-config/old', () => import('./platform/ConfigVersionsScreen')),
 };
 
 /** The screen for a custom route's pattern, when one exists. */

@@ -208,6 +208,11 @@ export const thirdServices = defineResource({
       default: 'enabled',
     }),
   },
+  actions: [
+    // Calls the endpoint once under the caller's outbound policy (server/src/domain/third-services);
+    // answers {reachable, httpStatus, latencyMs, error}, never the secret.
+    { name: 'test', label: '测试', effect: { kind: 'handler' } },
+  ],
 });
 
 export const posters = defineResource({
@@ -219,9 +224,15 @@ export const posters = defineResource({
   fields: {
     title: f.string('标题', { required: true, max: 50, searchable: true }),
     background: f.image('背景图', { required: true }),
-    targetUrl: f.url('二维码链接', { required: true }),
+    // Before the link: a narrow list keeps the generated poster and drops the long link first.
     image: f.image('生成的海报', { readOnly: true }),
+    targetUrl: f.url('二维码链接', { required: true, max: 1000 }),
   },
+  actions: [
+    // Saving a new background or link regenerates by itself (server/src/domain/posters); this
+    // renders again on demand (e.g. after the stored image was lost).
+    { name: 'generate', label: '生成', effect: { kind: 'handler' } },
+  ],
 });
 
 export const auditLogs = defineResource({

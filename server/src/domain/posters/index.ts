@@ -1,0 +1,14 @@
+/** Posters (README.md): the background with a QR code of the link, rendered into a stored image. */
+import fp from 'fastify-plugin';
+import type { AnyDb } from '../../resources/extensions.js';
+import type { DomainArea } from '../area.js';
+import { register, setPosterDataDir } from './resource.js';
+
+const postersPlugin = fp(
+  async (app) => {
+    setPosterDataDir(app.db as unknown as AnyDb, app.config.dataDir);
+  },
+  { name: 'wanxiang-posters', dependencies: ['wanxiang-database'] },
+);
+
+export const postersArea: DomainArea = { name: 'posters', register, routes: postersPlugin };
