@@ -18,6 +18,7 @@ const benches = [
   'bench/orders.ts',
   'server/bench/doc-search.ts',
   'bench/monitor-scheduler.ts',
+  'bench/sensitive-words.ts',
 ];
 
 let failed = false;

@@ -6,6 +6,7 @@ export * from './contract/envelope';
 export * from './contract/income';
 export * from './contract/permissions';
 export * from './contract/server-monitor';
+export * from './community/index';
 export * from './docs/index';
 export * from './format/index';
 export * from './http/api-error';
