@@ -18,6 +18,7 @@ import { migration0012Income } from './migrations/0012_income.js';
 import { migration0013MonitoringFields } from './migrations/0013_monitoring_fields.js';
 import { migration0014MonitorRollups } from './migrations/0014_monitor_rollups.js';
 import { migration0015SslNotices } from './migrations/0015_ssl_notices.js';
+import { migration0020SensitiveWords } from './migrations/0020_sensitive_words.js';
 import type { DialectMigration } from './migrations/migration.js';
 import type { Database } from './schema.js';
 
@@ -46,6 +47,8 @@ export const MIGRATIONS: Readonly<Record<string, DialectMigration>> = {
   '0014_monitor_rollups': migration0014MonitorRollups,
   // Expiry thresholds notified per certificate fingerprint (domain/certificates).
   '0015_ssl_notices': migration0015SslNotices,
+  // The community's sensitive-word list (domain/community).
+  '0020_sensitive_words': migration0020SensitiveWords,
 };
 
 function provider(dialect: DialectName, migrations: Readonly<Record<string, DialectMigration>>) {
