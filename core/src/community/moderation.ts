@@ -3,15 +3,17 @@
  * happens to it, its next status and the author's community points (bbsPoints rows, appended in
  * the transaction of the status change — never edited).
  *
- * Points (platformConfig has no community setting, so they are constants here):
+ * Points: the platform's published rule (the demo's 积分 bot answers "发布主题 +5，回复 +2，内容违规
+ * -5", and the demo's points rows follow it); platformConfig has no community setting, so they
+ * are constants here:
  *
- * - a topic earns {@link COMMUNITY_POINTS}.topic (+5), a reply .reply (+1), when it becomes
+ * - a topic earns {@link COMMUNITY_POINTS}.topic (+5), a reply .reply (+2), when it becomes
  *   published — at once when the filter finds nothing, or when a moderator approves it;
  * - the award is held only while the row is published: a published row that goes back to the
  *   queue (an edit with a flagged word) or is rejected gives it back, so "net award = award while
  *   published, 0 otherwise" holds whatever the path and no approve pays twice;
- * - rejecting a row that was already published also costs a penalty (.topicPenalty −5,
- *   .replyPenalty −2): it was seen before it was taken down. Rejecting from the queue costs
+ * - rejecting a row that was already published also costs the violation penalty (.penalty −5):
+ *   it was seen before it was taken down. Rejecting from the queue costs
  *   nothing — no one saw it. A penalty stays when a moderator later approves the row.
  *
  * Community points are their own ledger (bbsPoints): they are not the shop's users.points, which
@@ -35,9 +37,8 @@ export type ModeratedKind = 'topic' | 'reply';
 
 export const COMMUNITY_POINTS = {
   topic: 5,
-  reply: 1,
-  topicPenalty: 5,
-  replyPenalty: 2,
+  reply: 2,
+  penalty: 5,
 } as const;
 
 /** The states each moderator action applies to (the registry's `when` is taken from here). */
@@ -71,10 +72,6 @@ const NOUN: Record<ModeratedKind, string> = { topic: '帖子', reply: '回帖' }
 
 function award(kind: ModeratedKind): number {
   return kind === 'topic' ? COMMUNITY_POINTS.topic : COMMUNITY_POINTS.reply;
-}
-
-function penalty(kind: ModeratedKind): number {
-  return kind === 'topic' ? COMMUNITY_POINTS.topicPenalty : COMMUNITY_POINTS.replyPenalty;
 }
 
 /** The reason a points row carries: 帖子 #12 审核通过. */
@@ -142,7 +139,7 @@ export function moderate(
         from === 'published'
           ? [
               takeBack('被驳回，收回积分'),
-              { change: -penalty(kind), reason: pointsReason(kind, id, '发布后被驳回，扣分') },
+              { change: -COMMUNITY_POINTS.penalty, reason: pointsReason(kind, id, '发布后被驳回，扣分') },
             ]
           : [];
       return { ok: true, outcome: { status: 'rejected', rejectReason: reason, points } };

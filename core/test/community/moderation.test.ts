@@ -15,7 +15,7 @@ describe('moderate: a new topic or reply', () => {
       flaggedWords: [],
       points: [{ change: COMMUNITY_POINTS.topic, reason: '帖子 #12 发布' }],
     });
-    expect(sum(moderate('reply', null, { type: 'submit', flaggedWords: [] }))).toBe(1);
+    expect(sum(moderate('reply', null, { type: 'submit', flaggedWords: [] }))).toBe(2);
   });
   it('flagged: pending with the words, no points', () => {
     expect(ok(moderate('topic', null, { type: 'submit', flaggedWords: ['加微信'] }))).toEqual({
@@ -56,7 +56,7 @@ describe('moderate: approve and reject', () => {
       expect(ok(moderate('reply', from, { type: 'approve' }, 7))).toEqual({
         status: 'published',
         rejectReason: null,
-        points: [{ change: 1, reason: '回帖 #7 审核通过' }],
+        points: [{ change: 2, reason: '回帖 #7 审核通过' }],
       });
     }
   });
@@ -78,7 +78,7 @@ describe('moderate: approve and reject', () => {
       { change: -5, reason: '帖子 #9 被驳回，收回积分' },
       { change: -5, reason: '帖子 #9 发布后被驳回，扣分' },
     ]);
-    expect(sum(moderate('reply', 'published', { type: 'reject', reason: '灌水' }))).toBe(-3);
+    expect(sum(moderate('reply', 'published', { type: 'reject', reason: '灌水' }))).toBe(-7);
   });
   it('reject needs a reason and a rejectable state', () => {
     expect(moderate('topic', 'pending', { type: 'reject', reason: '  ' })).toEqual({

@@ -98,8 +98,8 @@ describe.each(DB_KINDS)('community moderation on %s', (kind) => {
     const before = (await points()).length;
     await api.post(`/api/admin/bbsPosts/${id}/reject`, { reason: '灌水' });
     expect((await points()).slice(before)).toEqual([
-      [-1, `回帖 #${id} 被驳回，收回积分`],
-      [-2, `回帖 #${id} 发布后被驳回，扣分`],
+      [-2, `回帖 #${id} 被驳回，收回积分`],
+      [-5, `回帖 #${id} 发布后被驳回，扣分`],
     ]);
   });
 
