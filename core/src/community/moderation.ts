@@ -12,9 +12,9 @@
  * - the award is held only while the row is published: a published row that goes back to the
  *   queue (an edit with a flagged word) or is rejected gives it back, so "net award = award while
  *   published, 0 otherwise" holds whatever the path and no approve pays twice;
- * - rejecting a row that was already published also costs the violation penalty (.penalty −5):
- *   it was seen before it was taken down. Rejecting from the queue costs
- *   nothing — no one saw it. A penalty stays when a moderator later approves the row.
+ * - a rejection is a violation the moderator confirmed and costs .penalty (−5, the rule's 内容违规
+ *   -5; the demo's rejected topics carry it too), from the queue or after publication; a
+ *   penalty stays when a moderator later approves the row.
  *
  * Community points are their own ledger (bbsPoints): they are not the shop's users.points, which
  * are money (100 points = 1 yuan at checkout).
@@ -24,7 +24,7 @@
  * | from      | submit / edit (clean) | submit / edit (flagged) | approve   | reject   |
  * |-----------|-----------------------|-------------------------|-----------|----------|
  * | (new)     | published (+award)    | pending                 |           |          |
- * | pending   | published (+award)    | pending                 | published (+award) | rejected |
+ * | pending   | published (+award)    | pending                 | published (+award) | rejected (−penalty) |
  * | published | published             | pending (−award)        | refused   | rejected (−award −penalty) |
  * | rejected  | pending               | pending                 | published (+award) | refused |
  *
@@ -135,13 +135,9 @@ export function moderate(
       if (reason === '') return { ok: false, message: '请填写驳回原因' };
       if (!(MODERATION_ACTION_FROM.reject as readonly string[]).includes(from ?? ''))
         return { ok: false, message: `${NOUN[kind]}已驳回` };
+      const penalty = { change: -COMMUNITY_POINTS.penalty, reason: pointsReason(kind, id, '内容违规扣分') };
       const points: PointsChange[] =
-        from === 'published'
-          ? [
-              takeBack('被驳回，收回积分'),
-              { change: -COMMUNITY_POINTS.penalty, reason: pointsReason(kind, id, '发布后被驳回，扣分') },
-            ]
-          : [];
+        from === 'published' ? [takeBack('被驳回，收回积分'), penalty] : [penalty];
       return { ok: true, outcome: { status: 'rejected', rejectReason: reason, points } };
     }
   }

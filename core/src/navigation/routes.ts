@@ -72,7 +72,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   admin('bbs/topic', '帖子', 'bbs'),
   admin('bbs/score', '积分记录', 'bbs'),
   admin('bbs/tag', '标签', 'bbs'),
-  admin('bbs/review', '内容审核', 'bbs'),
+  admin('bbs/review', '内容审核', 'bbs', 'custom'),
   admin('bbs/node', '分类', 'bbs'),
   admin('bbs/article', '回帖', 'bbs'),
   admin('bbs/wechat', '聊天机器人', 'bbs'),

@@ -66,17 +66,17 @@ describe('moderate: approve and reject', () => {
       message: '帖子已发布，无需审核',
     });
   });
-  it('reject from the queue: rejected with the reason, no points', () => {
-    expect(ok(moderate('topic', 'pending', { type: 'reject', reason: ' 广告 ' }))).toEqual({
+  it('reject from the queue: rejected with the reason, the violation penalty', () => {
+    expect(ok(moderate('topic', 'pending', { type: 'reject', reason: ' 广告 ' }, 4))).toEqual({
       status: 'rejected',
       rejectReason: '广告',
-      points: [],
+      points: [{ change: -5, reason: '帖子 #4 内容违规扣分' }],
     });
   });
   it('reject after publication: the award back and the penalty, two rows', () => {
     expect(ok(moderate('topic', 'published', { type: 'reject', reason: '广告' }, 9)).points).toEqual([
       { change: -5, reason: '帖子 #9 被驳回，收回积分' },
-      { change: -5, reason: '帖子 #9 发布后被驳回，扣分' },
+      { change: -5, reason: '帖子 #9 内容违规扣分' },
     ]);
     expect(sum(moderate('reply', 'published', { type: 'reject', reason: '灌水' }))).toBe(-7);
   });
@@ -105,7 +105,7 @@ describe('moderate: approve and reject', () => {
       for (const e of events) {
         const r = moderate('topic', status, e);
         if (!r.ok) continue;
-        const award = r.outcome.points.filter((p) => !p.reason.includes('扣分'));
+        const award = r.outcome.points.filter((p) => !p.reason.includes('内容违规'));
         walk(r.outcome.status, awarded + award.reduce((a, p) => a + p.change, 0), depth - 1);
       }
     };

@@ -65,14 +65,16 @@ describe.each(DB_KINDS)('community moderation on %s', (kind) => {
     expect(queue.body.data.results.map((r: { id: number }) => r.id)).toContain(res.body.data.id);
   });
 
-  it('reject needs a reason (Chinese), then sets 已驳回 with it; rejecting again is refused', async () => {
+  it('reject needs a reason (Chinese), then sets 已驳回 with it and −5; rejecting again is refused', async () => {
     const id = (await topic({ content: '来赌博' })).body.data.id;
     const silent = await api.post(`/api/admin/bbsTopics/${id}/reject`, {});
     expect(silent.status).toBe(422);
     expect(silent.body.data.fields.reason).toMatch(/驳回原因/);
+    const before = (await points()).length;
     const res = await api.post(`/api/admin/bbsTopics/${id}/reject`, { reason: '含赌博信息' });
     expect(res.status, res.text).toBe(200);
     expect(res.body.data).toMatchObject({ status: 'rejected', rejectReason: '含赌博信息' });
+    expect((await points()).slice(before)).toEqual([[-5, `帖子 #${id} 内容违规扣分`]]);
     const again = await api.post(`/api/admin/bbsTopics/${id}/reject`, { reason: '再驳' });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('帖子已驳回');
@@ -99,7 +101,7 @@ describe.each(DB_KINDS)('community moderation on %s', (kind) => {
     await api.post(`/api/admin/bbsPosts/${id}/reject`, { reason: '灌水' });
     expect((await points()).slice(before)).toEqual([
       [-2, `回帖 #${id} 被驳回，收回积分`],
-      [-5, `回帖 #${id} 发布后被驳回，扣分`],
+      [-5, `回帖 #${id} 内容违规扣分`],
     ]);
   });
 

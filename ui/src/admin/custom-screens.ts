@@ -12,6 +12,7 @@ export const ADMIN_CUSTOM_SCREENS: Readonly<Record<string, LazyScreen<object>>> 
   'runner/dispatch': lazyScreen(() => import('./dispatch/DispatchBoard')),
   'monitor/job': lazyScreen(() => import('./monitor/MonitorJobScreen')),
   'monitor/ssl': lazyScreen(() => import('./monitor/MonitorSslScreen')),
+  'bbs/review': lazyScreen(() => import('./community/ReviewScreen')),
 };
 
 /** The screen for a custom route's pattern, when one exists. */
