@@ -3,7 +3,9 @@
  * with 加 微 信 is flagged by the word filter and waits in bbs/review with the words marked in
  * its text; the moderator's 驳回 needs a reason (Chinese validation), then the reply reads 已驳回
  * and its author has the −5 points row; a clean topic is published at once with its +5. The word
- * list is a tab of the same screen. Screenshots of the queue and the word list.
+ * list is a tab of the same screen. bbs/wechat: a bot made with the rules form (not JSON), its
+ * test box answers with the matching rule. Screenshots of the queue, the word list, the rules
+ * editor and the test box.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -120,6 +122,50 @@ describe.runIf(browserAvailable())('community moderation (e2e)', () => {
     await panel.getByText('代开发票').waitFor();
     await panel.getByText('加微信').waitFor();
     await screenshot(page, 'moderation-words', { fullPage: true });
+    expect(view.errors).toEqual([]);
+  });
+
+  it('bbs/wechat: rules edited as a form list, the test box answers with the rule that matched', async () => {
+    const { page } = view;
+    await page.goto('/admin/bbs/wechat');
+    await page.getByRole('button', { name: /新建机器人/ }).click();
+    const editor = page.getByRole('dialog').filter({ hasText: '新建机器人' });
+    await editor.getByLabel('机器人名称').fill('社区助手');
+    await editor.getByRole('button', { name: /保\s?存/ }).click();
+    await editor.getByText('请填写关键词').waitFor();
+    const first = editor.getByRole('group', { name: '规则 1' });
+    await first.getByLabel('关键词').fill('积分');
+    await first.getByLabel('回复').fill('发布主题 +5，回复 +2，内容违规 -5。');
+    await editor.getByRole('button', { name: /添加规则/ }).click();
+    const second = editor.getByRole('group', { name: '规则 2' });
+    await second.getByLabel('关键词').fill('签到');
+    await second.getByLabel('回复').fill('每日签到可获得 1 积分。');
+    await screenshot(page, 'chatbot-rules-editor', { fullPage: true });
+    await editor.getByRole('button', { name: /保\s?存/ }).click();
+    await editor.waitFor({ state: 'hidden' });
+
+    const bots = await call<{ results: Json[] }>('GET', '/api/admin/chatBots');
+    expect(bots.results[0]).toMatchObject({
+      name: '社区助手',
+      rules: [
+        { keyword: '积分', reply: '发布主题 +5，回复 +2，内容违规 -5。' },
+        { keyword: '签到', reply: '每日签到可获得 1 积分。' },
+      ],
+    });
+
+    await page
+      .getByRole('row', { name: /社区助手/ })
+      .getByRole('button', { name: '测试回复' })
+      .click();
+    const box = page.getByRole('dialog').filter({ hasText: '测试回复' });
+    await box.getByLabel('测试消息').fill('怎么 签 到？');
+    await box.getByRole('button', { name: /发\s?送/ }).click();
+    await box.getByText('每日签到可获得 1 积分。').waitFor();
+    await box.getByText('匹配规则 2：关键词「签到」').waitFor();
+    await screenshot(page, 'chatbot-test-box', { fullPage: true });
+    await box.getByLabel('测试消息').fill('你好');
+    await box.getByRole('button', { name: /发\s?送/ }).click();
+    await box.getByText('没有匹配的规则，机器人不回复').waitFor();
     expect(view.errors).toEqual([]);
   });
 });

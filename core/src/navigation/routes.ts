@@ -75,7 +75,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   admin('bbs/review', '内容审核', 'bbs', 'custom'),
   admin('bbs/node', '分类', 'bbs'),
   admin('bbs/article', '回帖', 'bbs'),
-  admin('bbs/wechat', '聊天机器人', 'bbs'),
+  admin('bbs/wechat', '聊天机器人', 'bbs', 'custom'),
   admin('OMS/store', '门店', 'oms'),
   admin('OMS/category', '商品分类', 'oms'),
   admin('OMS/good', '商品', 'oms'),

@@ -13,6 +13,7 @@ export const ADMIN_CUSTOM_SCREENS: Readonly<Record<string, LazyScreen<object>>> 
   'monitor/job': lazyScreen(() => import('./monitor/MonitorJobScreen')),
   'monitor/ssl': lazyScreen(() => import('./monitor/MonitorSslScreen')),
   'bbs/review': lazyScreen(() => import('./community/ReviewScreen')),
+  'bbs/wechat': lazyScreen(() => import('./community/ChatBotScreen')),
 };
 
 /** The screen for a custom route's pattern, when one exists. */

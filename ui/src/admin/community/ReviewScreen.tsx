@@ -107,7 +107,7 @@ function ReviewBoard() {
       setItems((prev) =>
         prev.map((it) => (keyOf(it) === keyOf(item) ? { ...it, row: { ...it.row, ...row } } : it)),
       );
-      message.success(action === 'approve' ? '已通过' : '已驳回');
+      // The HTTP client shows the answer's message (通过成功 / 驳回成功).
       return true;
     } catch {
       // The HTTP client has told the user why.
