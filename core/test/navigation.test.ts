@@ -158,13 +158,15 @@ describe('ADMIN_ROUTES', () => {
     }
   });
 
-  it('declares what each route shows: the server monitor, six screens of their own, the rest registry lists', () => {
+  it('declares what each route shows: the server monitor, eight screens of their own, the rest registry lists', () => {
     const of = (screen: string) => ADMIN_ROUTES.filter((r) => r.screen === screen).map((r) => r.pattern);
     expect(of('serverMonitor')).toEqual(['sys-tools/monitor']);
     expect(of('custom').sort()).toEqual([
       'OMS/chapter',
       'OMS/income',
       'OMS/order',
+      'bbs/review',
+      'bbs/wechat',
       'monitor/job',
       'monitor/ssl',
       'runner/dispatch',
@@ -172,7 +174,7 @@ describe('ADMIN_ROUTES', () => {
     // A screen of its own is not also a registry list, but for those built over their definitions
     // that show the generic lists as well: the order board (its refunds), the monitoring boards
     // (jobs, runs, alerts; certificate jobs) as tabs beside their own view.
-    const overLists = ['OMS/order', 'monitor/job', 'monitor/ssl'];
+    const overLists = ['OMS/order', 'monitor/job', 'monitor/ssl', 'bbs/review', 'bbs/wechat'];
     for (const pattern of of('custom').filter((p) => !overLists.includes(p)))
       expect(listingsOfRoute(pattern), pattern).toEqual([]);
     expect(listingsOfRoute('OMS/order').map((l) => l.def.name)).toEqual(['orders', 'orderRefunds']);
