@@ -105,7 +105,7 @@ function RulesEditor({ bot, onClose, onSaved }: { bot: BotRow | null; onClose():
           {(fields, { add, remove }, { errors }) => (
             <>
               {fields.map((field, index) => (
-                <div key={field.key} className="wx-bot-rule" role="group" aria-label={`规则 ${index + 1}`}>
+                <fieldset key={field.key} className="wx-bot-rule" aria-label={`规则 ${index + 1}`}>
                   <span className="wx-bot-rule-no">{index + 1}</span>
                   <Form.Item
                     name={[field.name, 'keyword']}
@@ -138,7 +138,7 @@ function RulesEditor({ bot, onClose, onSaved }: { bot: BotRow | null; onClose():
                     type="text"
                     danger
                   />
-                </div>
+                </fieldset>
               ))}
               <Button
                 icon={<PlusOutlined />}
