@@ -22,6 +22,7 @@ const benches = [
   'bench/monitor-scheduler.ts',
   'bench/api-gateway.ts',
   'bench/cdn-import.ts',
+  'bench/sensitive-words.ts',
 ];
 
 let failed = false;

@@ -1,6 +1,7 @@
 export * from './api-market/index';
 export * from './blog/public-api';
 export * from './cdn/index';
+export * from './community/index';
 export * from './config';
 export * from './contract/dashboard';
 export * from './contract/envelope';

@@ -158,7 +158,7 @@ describe('ADMIN_ROUTES', () => {
     }
   });
 
-  it('declares what each route shows: the server monitor, twelve screens of their own, the rest registry lists', () => {
+  it('declares what each route shows: the server monitor, fourteen screens of their own, the rest registry lists', () => {
     const of = (screen: string) => ADMIN_ROUTES.filter((r) => r.screen === screen).map((r) => r.pattern);
     expect(of('serverMonitor')).toEqual(['sys-tools/monitor']);
     expect(of('custom').sort()).toEqual([
@@ -168,6 +168,8 @@ describe('ADMIN_ROUTES', () => {
       'api-market/api',
       'api-market/order',
       'api-market/user-api-key',
+      'bbs/review',
+      'bbs/wechat',
       'cloud/cdn/usage',
       'monitor/job',
       'monitor/ssl',
@@ -178,8 +180,8 @@ describe('ADMIN_ROUTES', () => {
     // A screen of its own is not also a registry list, but for those built over their definitions
     // that show the generic lists as well: the order board (its refunds), the monitoring boards
     // (jobs, runs, alerts; certificate jobs), the API market's, CDN usage (its rows, for the
-    // generic export), the merchant review (the applications) and the config versions'
-    // comparison (the versions) as tabs beside their own view.
+    // generic export), the merchant review (the applications), the config versions' comparison
+    // (the versions), the moderation queue and the chat bots as tabs beside their own view.
     const overLists = [
       'OMS/order',
       'monitor/job',
@@ -190,6 +192,8 @@ describe('ADMIN_ROUTES', () => {
       'cloud/cdn/usage',
       'wechat/merchant',
       'sys-config/old',
+      'bbs/review',
+      'bbs/wechat',
     ];
     for (const pattern of of('custom').filter((p) => !overLists.includes(p)))
       expect(listingsOfRoute(pattern), pattern).toEqual([]);

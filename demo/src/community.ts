@@ -419,6 +419,30 @@ function seedChatBots(ctx: DemoContext): void {
       false,
     ],
   ] as const;
+  // The filter's starter list (bbs/review → 敏感词): the words the seeded queue was flagged for.
+  const words: readonly (readonly [string, string])[] = [
+    ['加微信', 'ad'],
+    ['加我微信', 'ad'],
+    ['私聊', 'ad'],
+    ['引流', 'ad'],
+    ['代购', 'ad'],
+    ['刷单', 'ad'],
+    ['兼职日结', 'ad'],
+    ['代开发票', 'ad'],
+    ['赌博', 'gambling'],
+    ['百家乐', 'gambling'],
+    ['网赌', 'gambling'],
+    ['六合彩', 'gambling'],
+    ['裸聊', 'porn'],
+    ['约炮', 'porn'],
+    ['傻逼', 'abuse'],
+    ['脑残', 'abuse'],
+    ['翻墙', 'other'],
+  ];
+  for (const [word, category] of words) {
+    const at = ctx.now - 120 * DAY;
+    ctx.add('sensitiveWords', { word, category, enabled: true, createdAt: at, updatedAt: at });
+  }
   bots.forEach(([name, rules, enabled], i) => {
     const at = ctx.now - (90 - i * 20) * DAY;
     ctx.add('chatBots', {

@@ -6,6 +6,7 @@
  * (a lazy chunk), the server and the CLI validate — and import this module through schema.ts.
  */
 import { z } from 'zod';
+import { keywordRuleSchema } from '../community/chat-bot';
 import { auditDetailSchema } from '../merchant/audit-detail';
 
 /** An HTTP header name (RFC 9110 token). */
@@ -39,10 +40,8 @@ const discountTier = z
   })
   .refine((t) => t.reduceFen < t.thresholdFen, '减免金额须小于门槛金额');
 
-const keywordRule = z.object({
-  keyword: z.string().trim().min(1, '关键词不能为空').max(50, '关键词最多50个字符'),
-  reply: z.string().trim().min(1, '回复内容不能为空').max(1000, '回复内容最多1000个字符'),
-});
+// The chat-bot rule's own module owns a rule's shape (match type included).
+const keywordRule = keywordRuleSchema;
 
 const cacheRule = z.object({
   path: z

@@ -92,6 +92,7 @@ export const RESOURCE_MODULES: Readonly<Record<string, readonly [DefinitionModul
   bbsTags: ['community', 'bbs/tag'],
   bbsPoints: ['community', 'bbs/score'],
   chatBots: ['community', 'bbs/wechat'],
+  sensitiveWords: ['community', 'bbs/review'],
   articles: ['content', 'blog/article'],
   photos: ['content', 'blog/photo'],
   docCategories: ['documents', 'law/doc/category'],

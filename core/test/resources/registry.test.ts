@@ -79,6 +79,7 @@ const DOMAIN_RESOURCES = [
   'bbsTags',
   'bbsPoints',
   'chatBots',
+  'sensitiveWords', // the filter's word list (issue 17; a tab of bbs/review)
   'articles',
   'photos',
   'docCategories',
@@ -140,7 +141,7 @@ describe('the registry', () => {
 
   it('holds every resource DOMAIN.md names, and nothing else', () => {
     expect(RESOURCES.map((r) => r.name).sort()).toEqual([...DOMAIN_RESOURCES].sort());
-    expect(RESOURCES).toHaveLength(67);
+    expect(RESOURCES).toHaveLength(68);
   });
 
   it('takes every ResourceDef a definition module exports, in the order the module lists them', () => {
@@ -223,6 +224,8 @@ describe('the registry', () => {
       { name: 'docs', filters: { status: 'reviewing' }, title: '待审核文档' },
     ]);
     expect(summary('bbs/review')).toEqual([
+      // The word list the queue's filter reads (its own resource, listed on this screen).
+      { name: 'sensitiveWords', filters: {}, title: '敏感词' },
       { name: 'bbsTopics', filters: { status: 'pending' }, title: '待审核帖子' },
       { name: 'bbsPosts', filters: { status: 'pending' }, title: '待审核回帖' },
     ]);
@@ -359,7 +362,10 @@ describe('the registry', () => {
         'apiKeys.rotate',
         'apiOrders.refund',
         'balanceLedger.adjust',
+        // Moderation moves the author's points (core's moderate(), server/src/domain/community).
+        'bbsPosts.approve',
         'bbsPosts.reject',
+        'bbsTopics.approve',
         'bbsTopics.reject',
         'configVersions.restore',
         'couponTemplates.issue',
@@ -389,6 +395,7 @@ describe('the registry', () => {
         'orderRefunds.reject',
         'orders.print',
         'printers.testPrint',
+        'sensitiveWords.importWords',
         'sslDeployments.deploy',
         'sslJobs.checkNow',
         'supplyProducts.purchaseIn',

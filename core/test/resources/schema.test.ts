@@ -59,6 +59,7 @@ const VALID: Record<string, Record<string, unknown>> = {
   bbsPosts: { topicId: 1, authorId: 3, content: '同去过，确实不错' },
   bbsTags: { name: '探店', color: 'volcano' },
   chatBots: { name: '小助手', rules: [{ keyword: '营业时间', reply: '每天 9:00-21:00' }] },
+  sensitiveWords: { word: '加微信', category: 'ad' },
   articles: { title: '万象上线了', content: '# 你好\n正文', tags: ['公告'] },
   photos: { title: '西湖日落', image: '/api/files/3', album: '杭州', takenAt: '2023-10-01T18:20:00+08:00' },
   docs: { title: '中华人民共和国劳动合同法', categoryId: 1, publishDate: '2007-06-29', validity: 'amended' },

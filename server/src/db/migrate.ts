@@ -21,6 +21,7 @@ import { migration0015SslNotices } from './migrations/0015_ssl_notices.js';
 import { migration0016ApiGateway } from './migrations/0016_api_gateway.js';
 import { migration0017ApiMarketRefunds } from './migrations/0017_api_market_refunds.js';
 import { migration0018CdnUsage } from './migrations/0018_cdn_usage.js';
+import { migration0020SensitiveWords } from './migrations/0020_sensitive_words.js';
 import type { DialectMigration } from './migrations/migration.js';
 import type { Database } from './schema.js';
 
@@ -55,6 +56,8 @@ export const MIGRATIONS: Readonly<Record<string, DialectMigration>> = {
   '0017_api_market_refunds': migration0017ApiMarketRefunds,
   // cdnUsage hits/misses and status classes, its (domain, hour) key, cdn_imports (domain/cdn).
   '0018_cdn_usage': migration0018CdnUsage,
+  // The community's sensitive-word list (domain/community).
+  '0020_sensitive_words': migration0020SensitiveWords,
 };
 
 function provider(dialect: DialectName, migrations: Readonly<Record<string, DialectMigration>>) {

@@ -718,12 +718,11 @@ export class ResourceEngine {
         .executeTakeFirstOrThrow()) as DbRow;
       const id = Number(inserted.id);
       let row = inserted;
-      if (hooks.afterWrite) {
-        await hooks.afterWrite(ctx, id, values, null);
-        row = (await this.liveRow(ctx.trx, model, id)) ?? inserted;
-      }
-      const after = (await this.toWire(def, [row], ctx.trx))[0] as WireRow;
+      await hooks.afterWrite?.(ctx, id, values, null);
       await hooks.afterCreate?.(ctx, id, values);
+      // Read again when a hook may have changed the row (a new post published by the filter).
+      if (hooks.afterWrite || hooks.afterCreate) row = (await this.liveRow(ctx.trx, model, id)) ?? inserted;
+      const after = (await this.toWire(def, [row], ctx.trx))[0] as WireRow;
       return { id, before: null, after, notes: this.writeOnlyNotes(def, values, null), answer: after };
     });
   }

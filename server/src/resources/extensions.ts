@@ -161,8 +161,8 @@ export interface ResourceHooks {
   ): Promise<void>;
   /**
    * In the transaction after a create through the API (after `afterWrite`): what a new row sets
-   * off elsewhere (a new account's welcome coupons). Not run by `insertRows`: a seeder's rows are
-   * history, not events.
+   * off elsewhere (a new account's welcome coupons, a new post's moderation). Not run by
+   * `insertRows`: a seeder's rows are history, not events. The row is read again after it.
    */
   afterCreate?(ctx: WriteContext, id: number, values: Record<string, unknown>): Promise<void>;
   /** Adds the fields kept elsewhere to wire rows read from the table. */

@@ -42,6 +42,8 @@ export const ADMIN_CUSTOM_SCREENS: Readonly<Record<string, LazyScreen<object>>> 
   ),
   'wechat/merchant': screen('wechat/merchant', () => import('./merchant/MerchantReviewScreen')),
   'sys-config/old': screen('sys-config/old', () => import('./platform/ConfigVersionsScreen')),
+  'bbs/review': screen('bbs/review', () => import('./community/ReviewScreen')),
+  'bbs/wechat': screen('bbs/wechat', () => import('./community/ChatBotScreen')),
 };
 
 /** The screen for a custom route's pattern, when one exists. */

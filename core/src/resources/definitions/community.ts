@@ -3,12 +3,19 @@
  * bbs/review is the moderation queue: the pending topics and posts (views below) with approve
  * and reject.
  *
- * Arrives with the chat-bot runtime: chatBots testReply (answers a reply, not a row).
+ * New topics and replies go through the sensitive-word filter (core/src/community): clean ones
+ * are published at once, hits wait in bbs/review with the words found. The moderation rule —
+ * which action applies from which status, and the points it moves — is core's `moderate`
+ * (community/moderation.ts); the actions below take their states from it.
+ *
+ * The chat bots' test reply is a route of its own (POST /api/admin/chatBots/:id/reply): it
+ * answers a reply, not a row, so it is no registry action.
  */
+import { MODERATION_ACTION_FROM } from '../../community/moderation';
 import type { ActionDef } from '../define';
 import { defineResource } from '../define';
 import { f, options } from '../fields';
-import { readOnlyFields, TAG_COLORS, transition } from './common';
+import { readOnlyFields, TAG_COLORS } from './common';
 
 export const bbsNodes = defineResource({
   name: 'bbsNodes',
@@ -40,15 +47,21 @@ const moderation = {
   rejectReason: f.string('驳回原因', { readOnly: true, max: 200, hideInList: true }),
 };
 
+// Handlers (server/src/domain/community): each status change appends the author's points rows
+// in its transaction, as core's moderate() says.
 const moderationActions: readonly ActionDef[] = [
-  transition('approve', '通过', ['pending', 'rejected'], 'published', { set: { rejectReason: null } }),
+  {
+    name: 'approve',
+    label: '通过',
+    effect: { kind: 'handler', when: { status: MODERATION_ACTION_FROM.approve } },
+  },
   {
     name: 'reject',
     label: '驳回',
     danger: true,
     // Stores the reason in rejectReason and sets status rejected.
     input: { reason: f.text('驳回原因', { required: true, max: 200 }) },
-    effect: { kind: 'handler', when: { status: ['pending', 'published'] } },
+    effect: { kind: 'handler', when: { status: MODERATION_ACTION_FROM.reject } },
   },
 ];
 
@@ -148,5 +161,44 @@ export const chatBots = defineResource({
   },
 });
 
+export const SENSITIVE_WORD_CATEGORY = options(
+  ['ad', '广告', 'orange'],
+  ['porn', '色情', 'magenta'],
+  ['gambling', '赌博', 'volcano'],
+  ['politics', '政治', 'red'],
+  ['abuse', '辱骂', 'purple'],
+  ['other', '其他', 'default'],
+);
+
+/**
+ * The filter's word list, a tab of bbs/review. The server rebuilds its automaton when the list
+ * changes (server/src/domain/community/word-filter.ts).
+ */
+export const sensitiveWords = defineResource({
+  name: 'sensitiveWords',
+  title: '敏感词',
+  route: 'bbs/review',
+  area: 'bbs',
+  displayField: 'word',
+  defaultSort: 'word',
+  fields: {
+    word: f.string('敏感词', { required: true, max: 50, unique: true, searchable: true, sortable: true }),
+    category: f.enum('分类', SENSITIVE_WORD_CATEGORY, { required: true, default: 'other' }),
+    enabled: f.boolean('启用', { default: true, filterable: true }),
+  },
+  actions: [
+    {
+      name: 'importWords',
+      label: '批量导入',
+      scope: 'collection',
+      input: {
+        words: f.text('敏感词', { required: true, max: 200_000, help: '每行一个；已有的词跳过' }),
+        category: f.enum('分类', SENSITIVE_WORD_CATEGORY, { required: true, default: 'other' }),
+      },
+      effect: { kind: 'handler' },
+    },
+  ],
+});
+
 /** The resources of this module in screen order (a shared screen lists them in this order). */
-export const resources = [bbsNodes, bbsTopics, bbsPosts, bbsTags, bbsPoints, chatBots];
+export const resources = [bbsNodes, bbsTopics, bbsPosts, bbsTags, bbsPoints, chatBots, sensitiveWords];

@@ -1,0 +1,36 @@
+/**
+ * The sensitive-word filter of one server (one database): core's SensitiveWordFilter over the
+ * enabled rows of sensitiveWords, built when first needed and rebuilt when the list changed.
+ *
+ * "Changed" is a cheap aggregate — (count, max(updated_at)) of the whole table — read in the
+ * caller's transaction at every check, so a word added, edited, disabled or deleted by any
+ * process (another server on the same database) is seen by the next post here: an insert or an
+ * edit raises max(updated_at) (the engine stamps a new version on every write), a delete lowers
+ * the count. Building 10 000 words takes a few hundred ms, done once per change.
+ */
+import { SensitiveWordFilter } from '@wanxiang/core';
+import { sql } from 'kysely';
+import type { AnyDb } from '../../resources/extensions.js';
+
+export class WordFilterCache {
+  private key: string | null = null;
+  private filter = new SensitiveWordFilter([]);
+
+  /** The filter for the list as `db` (a transaction, on SQLite the only connection) sees it. */
+  async get(db: AnyDb): Promise<SensitiveWordFilter> {
+    const stamp = (await db
+      .selectFrom('sensitive_words')
+      .select([sql<number | string>`count(*)`.as('n'), sql<number | string | null>`max(updated_at)`.as('at')])
+      .executeTakeFirst()) as { n: number | string; at: number | string | null } | undefined;
+    const key = `${Number(stamp?.n ?? 0)}:${Number(stamp?.at ?? 0)}`;
+    if (key === this.key) return this.filter;
+    const rows = (await db
+      .selectFrom('sensitive_words')
+      .select(['word', 'category', 'enabled'])
+      .orderBy('id')
+      .execute()) as { word: string; category: string | null; enabled: number | boolean | null }[];
+    this.filter = new SensitiveWordFilter(rows.filter((r) => Number(r.enabled ?? 1) === 1));
+    this.key = key;
+    return this.filter;
+  }
+}
