@@ -58,33 +58,97 @@ const ROUTES: RouteBudget[] = [
   },
   {
     path: '/admin/OMS/income',
-    screens: ['src/admin/AdminLayout.tsx', 'src/admin/income/IncomeScreen.tsx'],
+    screens: ['src/admin/AdminLayout.tsx', 'src/admin/CustomScreen.tsx', 'src/admin/income/IncomeScreen.tsx'],
     barKb: 400,
     what: '收入统计 after login, before its charts (ECharts is a lazy chunk of its own)',
   },
   {
     path: '/admin/OMS/order',
-    screens: ['src/admin/AdminLayout.tsx', 'src/admin/orders/OrderBoard.tsx'],
+    screens: ['src/admin/AdminLayout.tsx', 'src/admin/CustomScreen.tsx', 'src/admin/orders/OrderBoard.tsx'],
     barKb: 400,
     what: 'the order board after login (its drawer, dialogs and counter load on use)',
   },
   {
     path: '/admin/runner/dispatch',
-    screens: ['src/admin/AdminLayout.tsx', 'src/admin/dispatch/DispatchBoard.tsx'],
+    screens: [
+      'src/admin/AdminLayout.tsx',
+      'src/admin/CustomScreen.tsx',
+      'src/admin/dispatch/DispatchBoard.tsx',
+    ],
     barKb: 400,
     what: 'the dispatch screen after login',
   },
   {
     path: '/admin/monitor/job',
-    screens: ['src/admin/AdminLayout.tsx', 'src/admin/monitor/MonitorJobScreen.tsx'],
+    screens: [
+      'src/admin/AdminLayout.tsx',
+      'src/admin/CustomScreen.tsx',
+      'src/admin/monitor/MonitorJobScreen.tsx',
+    ],
     barKb: 400,
     what: 'monitor jobs board after login (its detail chart is a lazy ECharts chunk)',
   },
   {
     path: '/admin/monitor/ssl',
-    screens: ['src/admin/AdminLayout.tsx', 'src/admin/monitor/MonitorSslScreen.tsx'],
+    screens: [
+      'src/admin/AdminLayout.tsx',
+      'src/admin/CustomScreen.tsx',
+      'src/admin/monitor/MonitorSslScreen.tsx',
+    ],
     barKb: 400,
     what: 'certificate jobs board after login',
+  },
+  {
+    path: '/admin/api-market/api',
+    screens: ['src/admin/AdminLayout.tsx', 'src/admin/CustomScreen.tsx', 'src/admin/api-market/screens.ts'],
+    barKb: 400,
+    what: 'API market (its three screens are one chunk; charts lazy) after login',
+  },
+  {
+    path: '/admin/cloud/cdn/usage',
+    screens: ['src/admin/AdminLayout.tsx', 'src/admin/CustomScreen.tsx', 'src/admin/cdn/CdnUsageScreen.tsx'],
+    barKb: 400,
+    what: 'CDN usage board (its charts lazy) after login',
+  },
+  {
+    path: '/admin/wechat/merchant',
+    screens: [
+      'src/admin/AdminLayout.tsx',
+      'src/admin/CustomScreen.tsx',
+      'src/admin/merchant/MerchantReviewScreen.tsx',
+    ],
+    barKb: 400,
+    what: 'merchant review after login',
+  },
+  {
+    path: '/admin/bbs/review',
+    screens: [
+      'src/admin/AdminLayout.tsx',
+      'src/admin/CustomScreen.tsx',
+      'src/admin/community/ReviewScreen.tsx',
+    ],
+    barKb: 400,
+    what: 'moderation queue after login',
+  },
+  {
+    path: '/admin/bbs/wechat',
+    screens: [
+      'src/admin/AdminLayout.tsx',
+      'src/admin/CustomScreen.tsx',
+      'src/admin/community/ChatBotScreen.tsx',
+    ],
+    barKb: 400,
+    what: 'chat bots after login',
+  },
+  {
+    path: '/admin/sys-config/old',
+    screens: [
+      'src/admin/AdminLayout.tsx',
+      'src/admin/CustomScreen.tsx',
+      'src/admin/platform/ConfigVersionsScreen.tsx',
+    ],
+    barKb: 400,
+    what: 'config versions with their diff after login',
   },
   {
     path: '/admin/sys-tools/monitor',

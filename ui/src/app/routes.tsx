@@ -16,7 +16,6 @@ import {
 } from '@wanxiang/core';
 import { Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { adminCustomScreenOf } from '../admin/custom-screens';
 import { publicScreenOf } from '../public/screens';
 import { Loading } from '../screens/Loading';
 import { lazyScreen } from '../screens/lazy-screen';
@@ -33,7 +32,7 @@ const ScanConfirm = lazyScreen(() => import('../login/ScanConfirm'));
 const AdminLogin = lazyScreen(() => import('../login/AdminLogin'));
 const AdminLayout = lazyScreen(() => import('../admin/AdminLayout'));
 const AdminHome = lazyScreen(() => import('../admin/AdminHome'));
-const AdminScreen = lazyScreen<{ title: string }>(() => import('../admin/AdminScreen'));
+const CustomScreen = lazyScreen<{ pattern: string; title: string }>(() => import('../admin/CustomScreen'));
 // One chunk for every registry-driven list screen (the registry and zod come with it).
 const ResourcePage = lazyScreen<{ route: string; title: string }>(() => import('../resources/ResourcePage'));
 const ServerMonitor = lazyScreen(() => import('../admin/monitor/ServerMonitor'));
@@ -53,16 +52,14 @@ export function buildRoutes(services: Services): RouteObject[] {
       errorElement: <MonitorError />,
       handle: { preload: ServerMonitor.preload, keepAlive: false } satisfies RouteHandle,
     }),
-    // A custom screen of its own (admin/custom-screens.ts), or the frame with the route's title.
-    custom: (route) => {
-      const Screen = adminCustomScreenOf(route.pattern);
-      return Screen
-        ? { element: <Screen />, handle: { preload: Screen.preload } satisfies RouteHandle }
-        : {
-            element: <AdminScreen title={route.title} />,
-            handle: { preload: AdminScreen.preload } satisfies RouteHandle,
-          };
-    },
+    // A custom screen of its own (admin/custom-screens.ts), or the frame with the route's title;
+    // the table of them loads with the first such screen, its screen right after.
+    custom: (route) => ({
+      element: <CustomScreen pattern={route.pattern} title={route.title} />,
+      handle: {
+        preload: () => import('../admin/CustomScreen').then((m) => m.preloadCustomScreen(route.pattern)),
+      } satisfies RouteHandle,
+    }),
     // ResourcePage decides inside its chunk what the registry lists for the route, so the route
     // table (in the entry chunk) never imports the registry.
     resource: (route) => ({
