@@ -2,8 +2,8 @@
  * People and platform (DOMAIN.md): users, member levels, staff, platform config and its versions,
  * third-party services, posters, audit logs.
  *
- * Arrive with their infrastructure: thirdServices test (calls the provider), posters generate
- * (renders the background with a QR code into an image).
+ * thirdServices test calls the provider under the outbound policy (server/src/domain/third-services);
+ * posters generate renders the background with a QR code into an image (server/src/domain/posters).
  */
 import { ROLES } from '../../contract/permissions';
 import { defineResource } from '../define';
