@@ -77,7 +77,7 @@ describe.runIf(browserAvailable())('CDN usage (e2e)', () => {
     // Nothing imported yet: 0 requests, ratio unknown.
     const stat = (title: string) =>
       page
-        .locator('.wx-cdn-cards .ant-card')
+        .locator('.wx-cdn-cards .wx-cdn-panel')
         .filter({ has: page.locator('.ant-statistic-title').getByText(title, { exact: true }) })
         .locator('.ant-statistic-content');
     await expect.poll(() => stat('请求数').textContent()).toBe('0');

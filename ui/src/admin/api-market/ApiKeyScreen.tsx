@@ -5,20 +5,22 @@
  * key. The calls list (apiCalls) follows as a tab with every generic feature.
  */
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { createResourceClient, MAX_API_KEYS_PER_USER, type Relations, type Row } from '@wanxiang/core';
-import { App, Button, Form, Modal, Space, Table, Tag } from 'antd';
-// The Input alone (as the order board does): antd's Input index would bring Password, Search and OTP.
-import Input from 'antd/es/input/Input';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { createResourceClient, type Relations, type Row } from '@wanxiang/core';
+import { App, Button, Space, Table, Tag } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { timeText } from '../../monitor/format';
 import { failureText } from '../../public/use-remote';
-import { RelationSelect } from '../../resources/RelationSelect';
 import { useServices } from '../../session/services-context';
 import { RouteTabs } from '../monitor/RouteTabs';
 import { SearchBox } from '../monitor/SearchBox';
 import '../monitor/boards.css';
 import { definition } from '../../resources/definitions';
-import { KeyReveal, type Revealed } from './KeyReveal';
+import type { Revealed } from './KeyReveal';
+
+// Loaded on use, so the board shows without them: 创建 Key (antd Form) and the one-time reveal of
+// a key (antd Typography's copy button).
+const CreateKeyDialog = lazy(() => import('./CreateKeyDialog'));
+const KeyReveal = lazy(() => import('./KeyReveal'));
 
 const PAGE = 20;
 
@@ -32,12 +34,6 @@ interface KeyRow extends Row {
   key?: string;
 }
 
-interface CreateValues {
-  userId: number;
-  name: string;
-  scopes?: number[];
-}
-
 function KeyBoard() {
   const { http } = useServices();
   const { message, modal } = App.useApp();
@@ -49,9 +45,14 @@ function KeyBoard() {
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(true);
   const [creating, setCreating] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [revealed, setRevealed] = useState<Revealed | null>(null);
-  const [form] = Form.useForm<CreateValues>();
+  // Each dialog stays mounted from its first use on, so closing keeps the Modal's animation.
+  const [createOpened, setCreateOpened] = useState(false);
+  const [revealOpened, setRevealOpened] = useState(false);
+  const reveal = (shown: Revealed) => {
+    setRevealOpened(true);
+    setRevealed(shown);
+  };
 
   const reload = useCallback(async () => {
     setLoading(true);
@@ -70,23 +71,6 @@ function KeyBoard() {
     void reload();
   }, [reload]);
 
-  const create = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setSaving(true);
-    try {
-      const made = await client.create({ ...values, scopes: values.scopes ?? [] });
-      setCreating(false);
-      form.resetFields();
-      if (made.key) setRevealed({ key: made.key, name: made.name, rotated: false });
-      void reload();
-    } catch {
-      // The HTTP client has told the user why (409 上限, 422 per field).
-    } finally {
-      setSaving(false);
-    }
-  };
-
   const rotate = (row: KeyRow) =>
     modal.confirm({
       title: `轮换「${row.name}」？`,
@@ -94,7 +78,7 @@ function KeyBoard() {
       okText: '轮换',
       onOk: async () => {
         const answer = await client.action(row.id, 'rotate');
-        if (answer.key) setRevealed({ key: answer.key, name: row.name, rotated: true });
+        if (answer.key) reveal({ key: answer.key, name: row.name, rotated: true });
         void reload();
       },
     });
@@ -126,7 +110,14 @@ function KeyBoard() {
           <Button icon={<ReloadOutlined />} onClick={() => void reload()}>
             刷新
           </Button>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => {
+              setCreateOpened(true);
+              setCreating(true);
+            }}
+          >
             创建 Key
           </Button>
         </Space>
@@ -188,39 +179,24 @@ function KeyBoard() {
           },
         ]}
       />
-      <Modal
-        open={creating}
-        title="创建 API Key"
-        okText="创建"
-        confirmLoading={saving}
-        onOk={() => void create()}
-        onCancel={() => setCreating(false)}
-        destroyOnHidden
-      >
-        <Form form={form} layout="vertical" preserve={false}>
-          <Form.Item name="userId" label="用户" rules={[{ required: true, message: '请选择用户' }]}>
-            <RelationSelect resource="users" placeholder="搜索用户名或手机号" />
-          </Form.Item>
-          <Form.Item
-            name="name"
-            label="名称"
-            rules={[
-              { required: true, whitespace: true, message: '请输入名称' },
-              { max: 50, message: '名称最多 50 个字' },
-            ]}
-          >
-            <Input placeholder="如：生产环境、测试脚本" maxLength={50} />
-          </Form.Item>
-          <Form.Item
-            name="scopes"
-            label="可调用的 API"
-            extra={`不选则可调用全部 API。每个用户最多 ${MAX_API_KEYS_PER_USER} 个有效 Key。`}
-          >
-            <RelationSelect resource="marketApis" multiple placeholder="全部 API" />
-          </Form.Item>
-        </Form>
-      </Modal>
-      <KeyReveal revealed={revealed} onClose={() => setRevealed(null)} />
+      {createOpened && (
+        <Suspense fallback={null}>
+          <CreateKeyDialog
+            open={creating}
+            onClose={() => setCreating(false)}
+            onCreated={(made) => {
+              setCreating(false);
+              if (made) reveal(made);
+              void reload();
+            }}
+          />
+        </Suspense>
+      )}
+      {revealOpened && (
+        <Suspense fallback={null}>
+          <KeyReveal revealed={revealed} onClose={() => setRevealed(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

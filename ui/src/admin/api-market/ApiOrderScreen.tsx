@@ -6,24 +6,20 @@
  * orders list is left out, this board being it.
  */
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import {
-  createResourceClient,
-  formatMoney,
-  purchaseShortfall,
-  type Relations,
-  type Row,
-} from '@wanxiang/core';
-import { Alert, App, Button, Form, Modal, Select, Space, Table, Tag } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { createResourceClient, formatMoney, type Relations, type Row } from '@wanxiang/core';
+import { App, Button, Space, Table, Tag } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { timeText } from '../../monitor/format';
 import { failureText } from '../../public/use-remote';
-import { RelationSelect } from '../../resources/RelationSelect';
 import { useServices } from '../../session/services-context';
 import { RouteTabs } from '../monitor/RouteTabs';
 import { SearchBox } from '../monitor/SearchBox';
 import '../monitor/boards.css';
 import './api-market.css';
 import { definition } from '../../resources/definitions';
+
+// 购买套餐 (antd Form, the plan and balance figures) loads when first opened: the board shows without it.
+const BuyDialog = lazy(() => import('./BuyDialog'));
 
 const PAGE = 20;
 // Read when rendered: the definitions load with the screen (admin/custom-screens.ts).
@@ -45,107 +41,6 @@ interface OrderRow extends Row {
   refundedFen: number | null;
 }
 
-interface PlanRow extends Row {
-  apiId: number;
-  name: string;
-  calls: number;
-  periodDays: number;
-  priceFen: number;
-  status: string;
-}
-
-function BuyDialog({ open, onClose, onBought }: { open: boolean; onClose(): void; onBought(): void }) {
-  const { http } = useServices();
-  const [form] = Form.useForm<{ userId?: number; planId?: number }>();
-  const userId = Form.useWatch('userId', form);
-  const planId = Form.useWatch('planId', form);
-  const [plans, setPlans] = useState<{ rows: PlanRow[]; apis: Record<string, string> }>({
-    rows: [],
-    apis: {},
-  });
-  const [balance, setBalance] = useState<number | null>(null);
-  const [saving, setSaving] = useState(false);
-  const users = useMemo(() => createResourceClient(http, definition('users')), [http]);
-
-  useEffect(() => {
-    if (!open) return;
-    const client = createResourceClient<PlanRow>(http, definition('apiPlans'));
-    void client.list({ limit: 100, filters: { status: 'enabled' }, sort: 'priceFen' }).then((answer) => {
-      if (answer.success) setPlans({ rows: answer.list, apis: answer.relations.apiId ?? {} });
-    });
-  }, [http, open]);
-
-  useEffect(() => {
-    setBalance(null);
-    if (!userId) return;
-    let current = true;
-    users.get(userId).then(
-      (user) => current && setBalance(Number(user.balanceFen ?? 0)),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [users, userId]);
-
-  const plan = plans.rows.find((p) => p.id === planId);
-  const short = plan && balance !== null ? purchaseShortfall(balance, plan.priceFen) : null;
-
-  const buy = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setSaving(true);
-    try {
-      // The server's answer says 创建成功 (the HTTP client shows it).
-      await createResourceClient<OrderRow>(http, apiOrders()).create(values);
-      form.resetFields();
-      onBought();
-    } catch {
-      // The HTTP client has told the user why (409 余额不足 / 套餐已停用).
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  return (
-    <Modal
-      open={open}
-      title="购买套餐"
-      okText="从余额支付"
-      okButtonProps={{ disabled: short !== null }}
-      confirmLoading={saving}
-      onOk={() => void buy()}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item name="userId" label="用户" rules={[{ required: true, message: '请选择用户' }]}>
-          <RelationSelect resource="users" placeholder="搜索用户名或手机号" />
-        </Form.Item>
-        <Form.Item name="planId" label="套餐" rules={[{ required: true, message: '请选择套餐' }]}>
-          <Select
-            placeholder="选择套餐"
-            showSearch={{ optionFilterProp: 'label' }}
-            options={plans.rows.map((p) => ({
-              value: p.id,
-              label: `${plans.apis[String(p.apiId)] ?? `API #${p.apiId}`} · ${p.name}（${p.calls} 次 / ${p.periodDays} 天，${formatMoney(p.priceFen)}）`,
-            }))}
-          />
-        </Form.Item>
-      </Form>
-      <div className="wx-api-buy-figures">
-        <span>
-          价格：<b data-testid="buy-price">{plan ? formatMoney(plan.priceFen) : '—'}</b>
-        </span>
-        <span>
-          用户余额：<b data-testid="buy-balance">{balance === null ? '—' : formatMoney(balance)}</b>
-        </span>
-      </div>
-      {short && <Alert type="error" showIcon title={short} />}
-    </Modal>
-  );
-}
-
 function OrderBoard() {
   const { http } = useServices();
   const { message, modal } = App.useApp();
@@ -157,6 +52,8 @@ function OrderBoard() {
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(true);
   const [buying, setBuying] = useState(false);
+  // Mounted from the first 购买套餐 on, so closing keeps the Modal's animation.
+  const [buyOpened, setBuyOpened] = useState(false);
 
   const reload = useCallback(async () => {
     setLoading(true);
@@ -202,7 +99,14 @@ function OrderBoard() {
           <Button icon={<ReloadOutlined />} onClick={() => void reload()}>
             刷新
           </Button>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setBuying(true)}>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => {
+              setBuyOpened(true);
+              setBuying(true);
+            }}
+          >
             购买套餐
           </Button>
         </Space>
@@ -258,14 +162,18 @@ function OrderBoard() {
           },
         ]}
       />
-      <BuyDialog
-        open={buying}
-        onClose={() => setBuying(false)}
-        onBought={() => {
-          setBuying(false);
-          void reload();
-        }}
-      />
+      {buyOpened && (
+        <Suspense fallback={null}>
+          <BuyDialog
+            open={buying}
+            onClose={() => setBuying(false)}
+            onBought={() => {
+              setBuying(false);
+              void reload();
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

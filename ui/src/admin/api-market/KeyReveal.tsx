@@ -10,7 +10,7 @@ export interface Revealed {
   rotated: boolean;
 }
 
-export function KeyReveal({ revealed, onClose }: { revealed: Revealed | null; onClose: () => void }) {
+export default function KeyReveal({ revealed, onClose }: { revealed: Revealed | null; onClose: () => void }) {
   return (
     <Modal
       open={revealed !== null}

@@ -12,47 +12,30 @@ import {
   chinaDayStart,
   chinaHourLabel,
   createResourceClient,
-  dayText,
   formatBytes,
   formatHitRatio,
-  parseDayText,
   USAGE_PERIODS,
   type UsagePeriod,
   usagePeriodRange,
 } from '@wanxiang/core';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  DatePicker,
-  Row,
-  Segmented,
-  Select,
-  Skeleton,
-  Space,
-  Statistic,
-  Table,
-} from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Alert, Button, Col, Row, Segmented, Select, Skeleton, Space, Statistic, Table } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { dayjs } from '../../app/dayjs';
 import { failureText, useRemote } from '../../public/use-remote';
 import { useServices } from '../../session/services-context';
 import { fetchHourly, type HourFigures } from './cdn-api';
-import { ImportDialog } from './ImportDialog';
 import { ImportHistory } from './ImportHistory';
 import '../../resources/resources.css';
 import './cdn.css';
 import { definition, useRouteListings } from '../../resources/definitions';
 
+// Loaded on use, so the board shows without them: the charts (ECharts), the 自定义 range picker
+// (antd DatePicker + dayjs) and the 导入日志 dialog.
 const CdnCharts = lazy(() => import('./CdnCharts'));
+const CdnRangePicker = lazy(() => import('./CdnRangePicker'));
+const ImportDialog = lazy(() => import('./ImportDialog'));
 const ListTab = lazy(() => import('../monitor/ListTab'));
 
 type Period = UsagePeriod | 'custom';
-
-/** A picked calendar day (whatever the browser's zone) as a China day number. */
-const dayOfPicked = (value: Dayjs) => parseDayText(value.format('YYYY-MM-DD')) as number;
 
 function useDomainOptions(version: number) {
   const { http } = useServices();
@@ -130,7 +113,7 @@ function UsageBoard({ version, onImported }: { version: number; onImported: () =
 
   return (
     <div className="wx-cdn-board">
-      <Card size="small" className="wx-cdn-toolbar">
+      <div className="wx-cdn-panel wx-cdn-toolbar">
         <Space wrap size={[12, 12]}>
           <Select<number[]>
             mode="multiple"
@@ -154,21 +137,9 @@ function UsageBoard({ version, onImported }: { version: number; onImported: () =
             ]}
           />
           {period === 'custom' && (
-            <DatePicker.RangePicker
-              aria-label="日期范围"
-              allowClear={false}
-              value={[dayjs(dayText(days[0])), dayjs(dayText(days[1]))]}
-              disabledDate={(current, info) => {
-                const day = dayOfPicked(current);
-                if (day > chinaDayOf(Date.now())) return true;
-                const from = info?.from;
-                return from ? Math.abs(day - dayOfPicked(from)) > 90 : false;
-              }}
-              onChange={(value) => {
-                const [a, b] = value ?? [];
-                if (a && b) setDays([dayOfPicked(a), dayOfPicked(b)]);
-              }}
-            />
+            <Suspense fallback={<Skeleton.Input active className="wx-cdn-range-loading" />}>
+              <CdnRangePicker days={days} onChange={setDays} />
+            </Suspense>
           )}
           <Button icon={<ReloadOutlined />} onClick={retry} loading={remote.state === 'loading'}>
             刷新
@@ -186,7 +157,7 @@ function UsageBoard({ version, onImported }: { version: number; onImported: () =
             导入日志
           </Button>
         </Space>
-      </Card>
+      </div>
 
       {remote.state === 'failed' && (
         <Alert type="error" showIcon title={`用量加载失败：${failureText(remote.error)}`} />
@@ -196,77 +167,86 @@ function UsageBoard({ version, onImported }: { version: number; onImported: () =
         <>
           <Row gutter={[16, 16]} className="wx-cdn-cards">
             <Col xs={12} lg={6}>
-              <Card size="small">
+              <div className="wx-cdn-panel wx-cdn-panel-body">
                 <Statistic title="请求数" value={totals.requests} />
-              </Card>
+              </div>
             </Col>
             <Col xs={12} lg={6}>
-              <Card size="small">
+              <div className="wx-cdn-panel wx-cdn-panel-body">
                 <Statistic title="流量" value={formatBytes(totals.bytes)} />
-              </Card>
+              </div>
             </Col>
             <Col xs={12} lg={6}>
-              <Card size="small">
+              <div className="wx-cdn-panel wx-cdn-panel-body">
                 <Statistic title="缓存命中率" value={formatHitRatio(totals.hitRatio)} />
                 {totals.hitRatio === null && totals.requests > 0 && (
                   <div className="wx-cdn-hint">
                     日志没有缓存状态字段（$upstream_cache_status），命中率未知
                   </div>
                 )}
-              </Card>
+              </div>
             </Col>
             <Col xs={12} lg={6}>
-              <Card size="small">
+              <div className="wx-cdn-panel wx-cdn-panel-body">
                 <Statistic
                   title="4xx / 5xx"
                   value={`${totals.status4xx.toLocaleString('zh-CN')} / ${totals.status5xx.toLocaleString('zh-CN')}`}
                 />
-              </Card>
+              </div>
             </Col>
           </Row>
           <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
             <CdnCharts hours={data.hours} />
           </Suspense>
-          <Card size="small" title="按小时" className="wx-cdn-table">
-            <Table<HourFigures>
-              rowKey="hour"
-              size="small"
-              loading={remote.state === 'loading'}
-              dataSource={tableRows}
-              pagination={{ pageSize: 24, showSizeChanger: false }}
-              scroll={{ x: 800 }}
-              columns={[
-                {
-                  title: '时段',
-                  dataIndex: 'hour',
-                  width: 150,
-                  render: (v: string) => chinaHourLabel(Date.parse(v)),
-                },
-                { title: '请求数', dataIndex: 'requests', render: (v: number) => v.toLocaleString('zh-CN') },
-                { title: '流量', dataIndex: 'bytes', render: (v: number) => formatBytes(v) },
-                { title: '命中率', dataIndex: 'hitRatio', render: (v: number | null) => formatHitRatio(v) },
-                { title: '2xx', dataIndex: 'status2xx' },
-                { title: '3xx', dataIndex: 'status3xx' },
-                { title: '4xx', dataIndex: 'status4xx' },
-                { title: '5xx', dataIndex: 'status5xx' },
-              ]}
-            />
-          </Card>
+          <section className="wx-cdn-panel wx-cdn-table" aria-label="按小时">
+            <h3 className="wx-cdn-panel-head">按小时</h3>
+            <div className="wx-cdn-panel-body">
+              <Table<HourFigures>
+                rowKey="hour"
+                size="small"
+                loading={remote.state === 'loading'}
+                dataSource={tableRows}
+                pagination={{ pageSize: 24, showSizeChanger: false }}
+                scroll={{ x: 800 }}
+                columns={[
+                  {
+                    title: '时段',
+                    dataIndex: 'hour',
+                    width: 150,
+                    render: (v: string) => chinaHourLabel(Date.parse(v)),
+                  },
+                  {
+                    title: '请求数',
+                    dataIndex: 'requests',
+                    render: (v: number) => v.toLocaleString('zh-CN'),
+                  },
+                  { title: '流量', dataIndex: 'bytes', render: (v: number) => formatBytes(v) },
+                  { title: '命中率', dataIndex: 'hitRatio', render: (v: number | null) => formatHitRatio(v) },
+                  { title: '2xx', dataIndex: 'status2xx' },
+                  { title: '3xx', dataIndex: 'status3xx' },
+                  { title: '4xx', dataIndex: 'status4xx' },
+                  { title: '5xx', dataIndex: 'status5xx' },
+                ]}
+              />
+            </div>
+          </section>
         </>
       ) : remote.state === 'loading' ? (
-        <Card>
+        <div className="wx-cdn-panel wx-cdn-panel-loading">
           <Skeleton active paragraph={{ rows: 8 }} />
-        </Card>
+        </div>
       ) : null}
 
       {importing && (
-        <ImportDialog
-          http={http}
-          domains={domains}
-          initialDomainId={domainIds.length === 1 ? (domainIds[0] as number) : null}
-          onClose={() => setImporting(false)}
-          onImported={onImported}
-        />
+        <Suspense fallback={null}>
+          <ImportDialog
+            http={http}
+            domains={domains}
+            initialDomainId={domainIds.length === 1 ? (domainIds[0] as number) : null}
+            onClose={() => setImporting(false)}
+            onImported={onImported}
+          />
+        </Suspense>
       )}
     </div>
   );

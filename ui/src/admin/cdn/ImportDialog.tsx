@@ -9,7 +9,7 @@ import { Alert, Button, Descriptions, Modal, Select, Space, Table } from 'antd';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { type ImportOutcome, importLog } from './cdn-api';
 
-export function ImportDialog({
+export default function ImportDialog({
   http,
   domains,
   initialDomainId,
