@@ -9,8 +9,11 @@
  * decrement and metering transaction are the whole difference. Three views, alternating the two
  * URLs so a noisy moment hurts both alike:
  *
- *   - 32 connections at a fixed total rate (`BENCH_GW_RATE`, default 500 req/s, autocannon -R):
- *     median and p99 of both and the difference — **the bar: median difference ≤ 1 ms**;
+ *   - 32 connections, each a client that waits a random time between its calls (exponential,
+ *     so arrivals are spread as real callers' are; together `BENCH_GW_RATE` calls/s, default
+ *     400, well under either route's capacity): median and p99 of both and the difference —
+ *     **the bar: median difference ≤ 1 ms**. (autocannon's `-R` sends each second's calls in
+ *     a burst, whose queue then dominates both medians.)
  *   - one connection, sequential: the per-call overhead without queueing (reported);
  *   - 32 connections flat out (closed loop): throughput and latency of both (reported; the
  *     gateway's transaction per call is then the limit, SQLite taking one writer at a time).
@@ -36,7 +39,7 @@ const SERVER = path.join(ROOT, 'server/dist/main.js');
 const AUTOCANNON = path.join(ROOT, 'node_modules/autocannon/autocannon.js');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
-const RATE = Number(process.env.BENCH_GW_RATE ?? 500);
+const RATE = Number(process.env.BENCH_GW_RATE ?? 400);
 const DIRECT = '/api/public/docs?limit=20';
 const GATEWAY = '/cloud/api/doc-search?limit=20';
 
@@ -105,6 +108,45 @@ async function autocannon(url: string, key: string | null, rate: number | null):
     p99: r.latency.p99,
     bad: r.errors + r.non2xx,
   };
+}
+
+/**
+ * 32 keep-alive clients for `SECONDS`, each calling `url` and then pausing an exponentially
+ * distributed time, together `RATE` calls a second: every latency, sorted.
+ */
+async function thinkingClients(
+  base: string,
+  url: string,
+  headers: Record<string, string>,
+): Promise<number[]> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 32 });
+  const { hostname, port } = new URL(base);
+  const meanPauseMs = (32 * 1000) / RATE;
+  const until = performance.now() + SECONDS * 1000;
+  const latencies: number[] = [];
+  const client = async () => {
+    await new Promise((r) => setTimeout(r, Math.random() * meanPauseMs));
+    while (performance.now() < until) {
+      const t0 = performance.now();
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = request({ agent, hostname, port, path: url, headers }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      if (status !== 200) throw new Error(`${url}: ${status}`);
+      latencies.push(performance.now() - t0);
+      await new Promise((r) => setTimeout(r, -Math.log(1 - Math.random()) * meanPauseMs));
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: 32 }, client));
+  } finally {
+    agent.destroy();
+  }
+  return latencies.sort((a, b) => a - b);
 }
 
 async function oneConnection(base: string, key: string, count: number): Promise<[number[], number[]]> {
@@ -216,28 +258,26 @@ async function main(): Promise<void> {
     line('one connection: direct p99', q(d1, 0.99), 'ms');
     line('one connection: gateway p99', q(g1, 0.99), 'ms');
 
-    const fixed = { d: [] as Load[], g: [] as Load[] };
+    const spread = { d: [] as number[][], g: [] as number[][] };
     const open = { d: [] as Load[], g: [] as Load[] };
     await autocannon(`${base}${GATEWAY}`, key, null); // warm-up
     for (let r = 0; r < ROUNDS; r++) {
-      fixed.d.push(await autocannon(`${base}${DIRECT}`, null, RATE));
-      fixed.g.push(await autocannon(`${base}${GATEWAY}`, key, RATE));
+      spread.d.push(await thinkingClients(base, DIRECT, {}));
+      spread.g.push(await thinkingClients(base, GATEWAY, { 'x-api-key': key }));
       open.d.push(await autocannon(`${base}${DIRECT}`, null, null));
       open.g.push(await autocannon(`${base}${GATEWAY}`, key, null));
     }
-    const bad = [...fixed.d, ...fixed.g, ...open.d, ...open.g].reduce((s, l) => s + l.bad, 0);
+    const bad = [...open.d, ...open.g].reduce((s, l) => s + l.bad, 0);
     if (bad > 0) throw new Error(`${bad} answers were not 200`);
     const m = (ls: Load[], k: keyof Load) => median(ls.map((l) => l[k]));
-    line(`32 connections at ${RATE} req/s: direct median`, m(fixed.d, 'p50'), 'ms');
-    line(`32 connections at ${RATE} req/s: gateway median`, m(fixed.g, 'p50'), 'ms');
-    line(`32 connections at ${RATE} req/s: direct p99`, m(fixed.d, 'p99'), 'ms');
-    line(`32 connections at ${RATE} req/s: gateway p99`, m(fixed.g, 'p99'), 'ms');
-    line(
-      `32 connections at ${RATE} req/s: gateway − direct, median`,
-      m(fixed.g, 'p50') - m(fixed.d, 'p50'),
-      'ms',
-      1,
-    );
+    const sm = (runs: number[][], p: number) => median(runs.map((run) => q(run, p)));
+    const calls = (runs: number[][]) => runs.reduce((n, run) => n + run.length, 0) / runs.length / SECONDS;
+    const label = `32 clients, ${RATE} calls/s spread`;
+    line(`${label}: direct median (${calls(spread.d).toFixed(0)}/s)`, sm(spread.d, 0.5), 'ms');
+    line(`${label}: gateway median (${calls(spread.g).toFixed(0)}/s)`, sm(spread.g, 0.5), 'ms');
+    line(`${label}: direct p99`, sm(spread.d, 0.99), 'ms');
+    line(`${label}: gateway p99`, sm(spread.g, 0.99), 'ms');
+    line(`${label}: gateway − direct, median`, sm(spread.g, 0.5) - sm(spread.d, 0.5), 'ms', 1);
     line('32 connections flat out: direct req/s', m(open.d, 'rps'), 'req/s');
     line('32 connections flat out: gateway req/s', m(open.g, 'rps'), 'req/s');
     line('32 connections flat out: direct median / p99', m(open.d, 'p50'), `ms / ${m(open.d, 'p99')} ms`);

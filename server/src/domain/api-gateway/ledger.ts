@@ -58,22 +58,29 @@ function scopesOf(raw: unknown): number[] {
   return Array.isArray(value) ? value.map(Number).filter((n) => Number.isSafeInteger(n)) : [];
 }
 
+/*
+ * Every statement on a call's path is written as SQL (Kysely's `sql` template) rather than with
+ * the query builder: building and compiling a query with the builder cost more than SQLite
+ * running it, and the gateway runs eight of them per call (bench/api-gateway.ts).
+ */
+
+interface KeyRow {
+  id: number | string;
+  user_id: number | string;
+  scopes: unknown;
+  status: string;
+  last_used_at: number | string | null;
+  user_status: string | null;
+  deleted_at: number | string | null;
+}
+
 /** The key stored with this hash, with whether its owner may still use it. */
 export async function keyByHash(db: AnyDb, hash: string): Promise<GatewayKey | null> {
-  const row = await db
-    .selectFrom('api_keys as k')
-    .leftJoin('users as u', 'u.id', 'k.user_id')
-    .select([
-      'k.id',
-      'k.user_id',
-      'k.scopes',
-      'k.status',
-      'k.last_used_at',
-      'u.status as user_status',
-      'u.deleted_at',
-    ])
-    .where('k.secret_hash', '=', hash)
-    .executeTakeFirst();
+  const { rows } = await sql<KeyRow>`
+    select k.id, k.user_id, k.scopes, k.status, k.last_used_at, u.status as user_status, u.deleted_at
+    from api_keys k left join users u on u.id = k.user_id
+    where k.secret_hash = ${hash}`.execute(db);
+  const row = rows[0];
   if (!row) return null;
   return {
     id: Number(row.id),
@@ -85,12 +92,21 @@ export async function keyByHash(db: AnyDb, hash: string): Promise<GatewayKey | n
   };
 }
 
+interface ApiRow {
+  id: number | string;
+  code: string;
+  method: string;
+  handler: string;
+  free_quota: number | string | null;
+  rate_limit_per_min: number | string;
+  status: string;
+}
+
 export async function apiByCode(db: AnyDb, code: string): Promise<GatewayApi | null> {
-  const row = await db
-    .selectFrom('market_apis')
-    .select(['id', 'code', 'method', 'handler', 'free_quota', 'rate_limit_per_min', 'status'])
-    .where('code', '=', code)
-    .executeTakeFirst();
+  const { rows } = await sql<ApiRow>`
+    select id, code, method, handler, free_quota, rate_limit_per_min, status
+    from market_apis where code = ${code}`.execute(db);
+  const row = rows[0];
   if (!row) return null;
   return {
     id: Number(row.id),
@@ -110,36 +126,28 @@ export async function windowUsed(
   apiId: number,
   window: RateWindow,
 ): Promise<number> {
-  const row = await db
-    .selectFrom('api_rate_windows')
-    .select('used')
-    .where('key_id', '=', keyId)
-    .where('api_id', '=', apiId)
-    .where('window_start', '=', window.start)
-    .executeTakeFirst();
-  return row ? Number(row.used) : 0;
+  const { rows } = await sql<{ used: number | string }>`
+    select used from api_rate_windows
+    where key_id = ${keyId} and api_id = ${apiId} and window_start = ${window.start}`.execute(db);
+  return rows[0] ? Number(rows[0].used) : 0;
 }
 
 async function freeUsed(db: AnyDb, userId: number, apiId: number, month: string): Promise<number> {
-  const row = await db
-    .selectFrom('api_free_usage')
-    .select('used')
-    .where('user_id', '=', userId)
-    .where('api_id', '=', apiId)
-    .where('month', '=', month)
-    .executeTakeFirst();
-  return row ? Number(row.used) : 0;
+  const { rows } = await sql<{ used: number | string }>`
+    select used from api_free_usage
+    where user_id = ${userId} and api_id = ${apiId} and month = ${month}`.execute(db);
+  return rows[0] ? Number(rows[0].used) : 0;
 }
 
 async function paidQuotas(db: AnyDb, userId: number, apiId: number, now: number): Promise<PaidQuota[]> {
-  const rows = await db
-    .selectFrom('api_quotas')
-    .select(['id', 'remaining', 'expires_at'])
-    .where('user_id', '=', userId)
-    .where('api_id', '=', apiId)
-    .where('remaining', '>', 0)
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
-    .execute();
+  const { rows } = await sql<{
+    id: number | string;
+    remaining: number | string;
+    expires_at: number | string | null;
+  }>`
+    select id, remaining, expires_at from api_quotas
+    where user_id = ${userId} and api_id = ${apiId} and remaining > 0
+      and (expires_at is null or expires_at > ${now})`.execute(db);
   return rows.map((r) => ({
     id: Number(r.id),
     remaining: Number(r.remaining),
@@ -216,14 +224,10 @@ async function takeFree(trx: AnyDb, userId: number, api: GatewayApi, month: stri
 }
 
 async function takePaid(trx: AnyDb, quotaId: number, now: number): Promise<boolean> {
-  const result = await trx
-    .updateTable('api_quotas')
-    .set({ remaining: sql`remaining - 1`, updated_at: nextUpdatedAt(now) })
-    .where('id', '=', quotaId)
-    .where('remaining', '>', 0)
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows ?? 0) > 0;
+  const result = await sql`
+    update api_quotas set remaining = remaining - 1, updated_at = ${nextUpdatedAt(now)}
+    where id = ${quotaId} and remaining > 0 and (expires_at is null or expires_at > ${now})`.execute(trx);
+  return Number(result.numAffectedRows ?? 0) > 0;
 }
 
 /** Consumes one call from the first source that still has one; the source, or null when none did. */
@@ -299,19 +303,11 @@ export async function settleCall(db: AnyDb, input: SettleInput): Promise<Settled
     }
     const httpStatus = STATUS_OF[outcome](input.httpStatus);
     const latency = Math.max(0, Math.round(input.latencyMs));
-    await trx
-      .insertInto('api_calls')
-      .values({
-        created_at: now,
-        updated_at: now,
-        key_id: key.id,
-        api_id: api.id,
-        status: outcome,
-        http_status: httpStatus,
-        latency_ms: latency,
-        at: now,
-      })
-      .execute();
+    await sql`
+      insert into api_calls (created_at, updated_at, key_id, api_id, status, http_status, latency_ms, at)
+      values (${now}, ${now}, ${key.id}, ${api.id}, ${outcome}, ${httpStatus}, ${latency}, ${now})`.execute(
+      trx,
+    );
     const d = dayDelta(outcome, latency);
     await sql`
       insert into api_call_days
@@ -330,7 +326,7 @@ export async function settleCall(db: AnyDb, input: SettleInput): Promise<Settled
     if (input.touchKey) {
       // Not through nextUpdatedAt: a use is not an edit, and must not make an open edit form of
       // the key stale (409). The list shows it within the row cache's TTL.
-      await trx.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', key.id).execute();
+      await sql`update api_keys set last_used_at = ${now} where id = ${key.id}`.execute(trx);
     }
     return { outcome, windowUsed: used ?? (await windowUsed(trx, key.id, api.id, window)) };
   });
