@@ -5,16 +5,16 @@
  * key. The calls list (apiCalls) follows as a tab with every generic feature.
  */
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { createResourceClient, type Relations, type Row } from '@wanxiang/core';
+import { createResourceClient, type Row } from '@wanxiang/core';
 import { App, Button, Space, Table, Tag } from 'antd';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { timeText } from '../../monitor/format';
-import { failureText } from '../../public/use-remote';
 import { useServices } from '../../session/services-context';
 import { RouteTabs } from '../monitor/RouteTabs';
 import { SearchBox } from '../monitor/SearchBox';
 import '../monitor/boards.css';
 import { definition } from '../../resources/definitions';
+import { useBoardList } from '../use-board-list';
 import type { Revealed } from './KeyReveal';
 
 // Loaded on use, so the board shows without them: 创建 Key (antd Form) and the one-time reveal of
@@ -36,14 +36,9 @@ interface KeyRow extends Row {
 
 function KeyBoard() {
   const { http } = useServices();
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
   const client = useMemo(() => createResourceClient<KeyRow>(http, definition('apiKeys')), [http]);
-  const [page, setPage] = useState(1);
-  const [q, setQ] = useState('');
-  const [rows, setRows] = useState<KeyRow[]>([]);
-  const [relations, setRelations] = useState<Relations>({});
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(true);
+  const { page, setPage, search, rows, relations, total, loading, reload } = useBoardList(client, PAGE);
   const [creating, setCreating] = useState(false);
   const [revealed, setRevealed] = useState<Revealed | null>(null);
   // Each dialog stays mounted from its first use on, so closing keeps the Modal's animation.
@@ -53,23 +48,6 @@ function KeyBoard() {
     setRevealOpened(true);
     setRevealed(shown);
   };
-
-  const reload = useCallback(async () => {
-    setLoading(true);
-    const answer = await client.list({ page, limit: PAGE, q: q || undefined });
-    setLoading(false);
-    if (!answer.success) {
-      message.error(failureText(answer.error));
-      return;
-    }
-    setRows(answer.list);
-    setRelations(answer.relations);
-    setTotal(answer.count);
-  }, [client, page, q, message]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
 
   const rotate = (row: KeyRow) =>
     modal.confirm({
@@ -99,13 +77,7 @@ function KeyBoard() {
   return (
     <div className="wx-monitor-board">
       <div className="wx-monitor-toolbar">
-        <SearchBox
-          placeholder="名称或 Key 前缀"
-          onSearch={(value) => {
-            setPage(1);
-            setQ(value);
-          }}
-        />
+        <SearchBox placeholder="名称或 Key 前缀" onSearch={search} />
         <Space>
           <Button icon={<ReloadOutlined />} onClick={() => void reload()}>
             刷新

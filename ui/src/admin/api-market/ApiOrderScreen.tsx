@@ -6,17 +6,17 @@
  * orders list is left out, this board being it.
  */
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { createResourceClient, formatMoney, type Relations, type Row } from '@wanxiang/core';
+import { createResourceClient, formatMoney, type Row } from '@wanxiang/core';
 import { App, Button, Space, Table, Tag } from 'antd';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { timeText } from '../../monitor/format';
-import { failureText } from '../../public/use-remote';
 import { useServices } from '../../session/services-context';
 import { RouteTabs } from '../monitor/RouteTabs';
 import { SearchBox } from '../monitor/SearchBox';
 import '../monitor/boards.css';
 import './api-market.css';
 import { definition } from '../../resources/definitions';
+import { useBoardList } from '../use-board-list';
 
 // 购买套餐 (antd Form, the plan and balance figures) loads when first opened: the board shows without it.
 const BuyDialog = lazy(() => import('./BuyDialog'));
@@ -43,34 +43,12 @@ interface OrderRow extends Row {
 
 function OrderBoard() {
   const { http } = useServices();
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
   const client = useMemo(() => createResourceClient<OrderRow>(http, apiOrders()), [http]);
-  const [page, setPage] = useState(1);
-  const [q, setQ] = useState('');
-  const [rows, setRows] = useState<OrderRow[]>([]);
-  const [relations, setRelations] = useState<Relations>({});
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(true);
+  const { page, setPage, search, rows, relations, total, loading, reload } = useBoardList(client, PAGE);
   const [buying, setBuying] = useState(false);
   // Mounted from the first 购买套餐 on, so closing keeps the Modal's animation.
   const [buyOpened, setBuyOpened] = useState(false);
-
-  const reload = useCallback(async () => {
-    setLoading(true);
-    const answer = await client.list({ page, limit: PAGE, q: q || undefined });
-    setLoading(false);
-    if (!answer.success) {
-      message.error(failureText(answer.error));
-      return;
-    }
-    setRows(answer.list);
-    setRelations(answer.relations);
-    setTotal(answer.count);
-  }, [client, page, q, message]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
 
   const refund = (row: OrderRow) =>
     modal.confirm({
@@ -88,13 +66,7 @@ function OrderBoard() {
   return (
     <div className="wx-monitor-board">
       <div className="wx-monitor-toolbar">
-        <SearchBox
-          placeholder="订单号"
-          onSearch={(value) => {
-            setPage(1);
-            setQ(value);
-          }}
-        />
+        <SearchBox placeholder="订单号" onSearch={search} />
         <Space>
           <Button icon={<ReloadOutlined />} onClick={() => void reload()}>
             刷新

@@ -6,9 +6,8 @@
  */
 import { ReloadOutlined } from '@ant-design/icons';
 import { createResourceClient, type Row } from '@wanxiang/core';
-import { App, Button, Table, Tag } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { failureText } from '../../public/use-remote';
+import { Button, Table, Tag } from 'antd';
+import { useMemo, useState } from 'react';
 import { useServices } from '../../session/services-context';
 import { RouteTabs } from '../monitor/RouteTabs';
 import { SearchBox } from '../monitor/SearchBox';
@@ -16,6 +15,7 @@ import '../monitor/boards.css';
 import { ApiStatsPanel } from './ApiStatsPanel';
 import './api-market.css';
 import { definition } from '../../resources/definitions';
+import { useBoardList } from '../use-board-list';
 
 const PAGE = 20;
 
@@ -37,42 +37,15 @@ const handlers = () => {
 
 function ApiBoard() {
   const { http } = useServices();
-  const { message } = App.useApp();
   const client = useMemo(() => createResourceClient<ApiRow>(http, definition('marketApis')), [http]);
-  const [page, setPage] = useState(1);
-  const [q, setQ] = useState('');
-  const [rows, setRows] = useState<ApiRow[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(true);
+  const { page, setPage, search, rows, total, loading, reload } = useBoardList(client, PAGE);
   const [expanded, setExpanded] = useState<readonly number[] | null>(null);
-
-  const reload = useCallback(async () => {
-    setLoading(true);
-    const answer = await client.list({ page, limit: PAGE, q: q || undefined });
-    setLoading(false);
-    if (!answer.success) {
-      message.error(failureText(answer.error));
-      return;
-    }
-    setRows(answer.list);
-    setTotal(answer.count);
-  }, [client, page, q, message]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
 
   const open = expanded ?? (rows[0] ? [rows[0].id] : []);
   return (
     <div className="wx-monitor-board">
       <div className="wx-monitor-toolbar">
-        <SearchBox
-          placeholder="接口编码或名称"
-          onSearch={(value) => {
-            setPage(1);
-            setQ(value);
-          }}
-        />
+        <SearchBox placeholder="接口编码或名称" onSearch={search} />
         <Button icon={<ReloadOutlined />} onClick={() => void reload()}>
           刷新
         </Button>

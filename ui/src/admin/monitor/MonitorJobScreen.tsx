@@ -9,18 +9,18 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { createResourceClient, type Row } from '@wanxiang/core';
 import { App, Badge, Button, Space, Table, Tooltip } from 'antd';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { type Beat, type Job, jobReader, type MonitorPush } from '../../monitor/api';
 import { msText, percentText, timeText, uptimeTone } from '../../monitor/format';
 import { StatusTag } from '../../monitor/StatusTag';
 import { MONITOR_TOPIC, useTopic } from '../../monitor/topic-feed';
 import { BAR_SLOTS, UptimeBar } from '../../monitor/UptimeBar';
-import { failureText } from '../../public/use-remote';
 import { useServices } from '../../session/services-context';
 import { RouteTabs } from './RouteTabs';
 import { SearchBox } from './SearchBox';
 import './boards.css';
 import { definition } from '../../resources/definitions';
+import { useBoardList } from '../use-board-list';
 
 // The detail (figures, chart, history) loads when a job is opened.
 const JobDetailDrawer = lazy(() => import('../../monitor/JobDetailDrawer'));
@@ -68,31 +68,14 @@ function JobBoard() {
   const { message, notification } = App.useApp();
   const client = useMemo(() => createResourceClient<Row & Job>(http, definition('monitorJobs')), [http]);
   const reader = useMemo(() => jobReader(http, 'admin'), [http]);
-  const [page, setPage] = useState(1);
-  const [q, setQ] = useState('');
-  const [rows, setRows] = useState<(Row & Job)[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(true);
   const [versions, setVersions] = useState<Record<number, number>>({});
+  const { page, setPage, search, rows, setRows, total, loading, reload } = useBoardList(
+    client,
+    PAGE,
+    (list) => setVersions((v) => Object.fromEntries(list.map((r) => [r.id, (v[r.id] ?? 0) + 1]))),
+  );
   const [viewing, setViewing] = useState<number | null>(null);
   const [busy, setBusy] = useState<Record<number, boolean>>({});
-
-  const reload = useCallback(async () => {
-    setLoading(true);
-    const answer = await client.list({ page, limit: PAGE, q: q || undefined });
-    setLoading(false);
-    if (!answer.success) {
-      message.error(failureText(answer.error));
-      return;
-    }
-    setRows(answer.list);
-    setTotal(answer.count);
-    setVersions((v) => Object.fromEntries(answer.list.map((r) => [r.id, (v[r.id] ?? 0) + 1])));
-  }, [client, page, q, message]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
 
   const live = useTopic(MONITOR_TOPIC, (data) => {
     const push = data as MonitorPush;
@@ -135,13 +118,7 @@ function JobBoard() {
   return (
     <div className="wx-monitor-board">
       <div className="wx-monitor-toolbar">
-        <SearchBox
-          placeholder="任务名称或地址"
-          onSearch={(value) => {
-            setPage(1);
-            setQ(value);
-          }}
-        />
+        <SearchBox placeholder="任务名称或地址" onSearch={search} />
         <Space>
           <Tooltip title={live ? '检查结果实时推送' : `每 ${POLL_MS / 1000} 秒刷新`}>
             <Badge status={live ? 'success' : 'default'} text={live ? '实时' : '定时刷新'} />
