@@ -36,8 +36,9 @@ window.getComputedStyle = ((element: Element) =>
 // jsdom has no layout to scroll; the tab bar restores each screen's scroll position.
 window.scrollTo = () => {};
 
-// Lazy screens are transformed on first import: the first render of a file takes a while.
-configure({ asyncUtilTimeout: 5000 });
+// Lazy screens are transformed on first import: the first render of a file takes a while, and
+// longer while every project runs at once on 2 cores (a guard against a hang, not a speed bar).
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
