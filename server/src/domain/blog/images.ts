@@ -5,15 +5,15 @@
  */
 import { readFile } from 'node:fs/promises';
 import { fileTypeFromBuffer } from 'file-type';
-import type { Metadata } from 'sharp';
 import { blobIdOf, blobPath, FILES_URL_PREFIX, putBlob } from '../../files/blob-store.js';
+import { checkedImage, MAX_IMAGE_PIXELS, unreadableImage as unreadable } from '../../files/image-rule.js';
 import { loadSharp } from '../../files/sharp.js';
 import { ApiError } from '../../http/envelope.js';
 import type { AnyDb } from '../../resources/extensions.js';
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-/** 50 megapixels (8 660 × 5 773): a decompression bomb stops here, any camera photo fits. */
-export const MAX_IMAGE_PIXELS = 50_000_000;
+/** The pixel limit is the one rule of every image upload (files/image-rule.ts). */
+export { MAX_IMAGE_PIXELS };
 export const THUMB_WIDTH = 480;
 
 /** Detected type → how the original is stored. GIFs become (animated) WebP: see README.md. */
@@ -31,16 +31,6 @@ export const unsupportedType = () =>
     message: '不支持的文件类型，仅支持 JPEG、PNG、WebP、GIF 图片',
     data: { fields: { file: '不支持的文件类型，仅支持 JPEG、PNG、WebP、GIF 图片' } },
   });
-
-export const tooLarge = () =>
-  new ApiError({
-    status: 413,
-    errorCode: 413,
-    message: `文件过大，图片最大 ${MAX_IMAGE_BYTES / 1024 / 1024} MB`,
-  });
-
-const unreadable = (message: string) =>
-  new ApiError({ status: 422, errorCode: 422, message, data: { fields: { file: message } } });
 
 export interface StoredImage {
   id: string;
@@ -66,18 +56,9 @@ export async function storeImage(
   const accepted = detected ? ACCEPTED[detected.mime] : undefined;
   if (!detected || !accepted) throw unsupportedType();
   const animated = detected.mime === 'image/gif' || detected.mime === 'image/webp';
-  // Loaded on first use (files/sharp.ts: libvips would otherwise sit in an idle server's memory).
+  // Dimensions from the header, bounded, before any pixel is decoded.
+  const { input, meta } = await checkedImage(data, { animated });
   const sharp = await loadSharp();
-  const input = () => sharp(data, { animated, limitInputPixels: MAX_IMAGE_PIXELS });
-
-  let meta: Metadata;
-  try {
-    meta = await input().metadata();
-  } catch (error) {
-    throw /pixel limit/i.test(String(error))
-      ? unreadable(`图片像素过多，最大 ${MAX_IMAGE_PIXELS / 1_000_000} 百万像素`)
-      : unreadable('图片已损坏，无法读取');
-  }
 
   let original: Buffer;
   let width: number;

@@ -4,10 +4,10 @@
  * write `<name>` (its area's write permission); the answer's `url` is what the field stores.
  * Limits and checks: README.md "Uploads".
  */
-import multipart from '@fastify/multipart';
 import { type FieldDef, RESOURCES, type ResourceDef } from '@wanxiang/core';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, invalidInput, ok } from '../../http/envelope.js';
+import { readUpload, registerUploads, type UploadLimit } from '../../files/uploads.js';
+import { invalidInput, ok } from '../../http/envelope.js';
 import {
   authFailureResponses,
   bearerSecurity,
@@ -15,7 +15,9 @@ import {
   successEnvelopeSchema,
 } from '../../http/schemas.js';
 import type { AnyDb } from '../../resources/extensions.js';
-import { MAX_IMAGE_BYTES, storeImage, THUMB_WIDTH, tooLarge, unsupportedType } from './images.js';
+import { MAX_IMAGE_BYTES, storeImage, THUMB_WIDTH } from './images.js';
+
+const IMAGE: UploadLimit = { field: 'file', maxBytes: MAX_IMAGE_BYTES, what: '图片' };
 
 /** The resources an image may be uploaded for: those with an image field. */
 function imageResource(name: string | undefined): ResourceDef | undefined {
@@ -52,9 +54,7 @@ const imageSchema = {
 export const uploadRoutes: FastifyPluginAsync = async (app) => {
   const db = app.db as unknown as AnyDb;
   // Encapsulated in this plugin: no other route accepts multipart bodies.
-  await app.register(multipart, {
-    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 },
-  });
+  await registerUploads(app, [IMAGE]);
 
   async function checkPermission(
     request: FastifyRequest<{ Querystring: { resource: string } }>,
@@ -100,23 +100,7 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      if (!request.isMultipart())
-        throw invalidInput({ file: '请选择要上传的图片' }, '请以 multipart/form-data 上传文件');
-      let data: Buffer;
-      try {
-        const part = await request.file();
-        if (!part) throw invalidInput({ file: '请选择要上传的图片' }, '请选择要上传的图片');
-        if (part.fieldname !== 'file') throw invalidInput({ file: '文件须放在字段 file 中' });
-        data = await part.toBuffer();
-      } catch (error) {
-        if (error instanceof ApiError) throw error;
-        const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-          throw invalidInput({ file: '一次只能上传一个文件' });
-        throw invalidInput({ file: '上传的内容无法读取' }, '上传的内容无法读取');
-      }
-      if (data.byteLength === 0) throw unsupportedType();
+      const data = await readUpload(request, IMAGE);
       const stored = await storeImage(db, app.config.dataDir, data, app.config.now());
       return ok(stored, '上传成功');
     },

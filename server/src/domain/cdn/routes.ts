@@ -5,9 +5,9 @@
  *   GET  /api/admin/cdnImports               cloud:read   the imports, newest first
  *   GET  /api/admin/cdnUsage/hourly          cloud:read   hourly figures of some domains over a period
  */
-import multipart from '@fastify/multipart';
 import { HOUR_MS, hitRatioOf, hourStartOf } from '@wanxiang/core';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { registerUploads, streamUpload, type UploadLimit } from '../../files/uploads.js';
 import { ApiError, invalidInput, notFound, ok } from '../../http/envelope.js';
 import {
   authFailureResponses,
@@ -19,7 +19,7 @@ import { bumpVersion } from '../../resources/counts.js';
 import type { AnyDb } from '../../resources/extensions.js';
 import { parseId } from '../../resources/query.js';
 import { listImports, recordImport } from './imports.js';
-import { readLog, tooLarge } from './read-log.js';
+import { readLog } from './read-log.js';
 
 /** Raw bodies taken as a stream (never buffered by Fastify): what curl, the CLI and the UI send. */
 const RAW_TYPES = ['application/octet-stream', 'application/gzip', 'application/x-gzip', 'text/plain'];
@@ -88,7 +88,18 @@ export const cdnRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   app.addContentTypeParser(RAW_TYPES, (_request, payload, done) => done(null, payload));
   // Multipart from the admin's upload button; the file is read as a stream too. Its size
   // limit is on the compressed bytes; the decompressed limit is readLog's.
-  await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6 } });
+  const upload: UploadLimit = { field: 'file', maxBytes, what: '日志' };
+  await registerUploads(app, [upload]);
+
+  /** The log's summary; a stream that breaks off (or bad gzip) is the uploader's 422. */
+  async function summarise(source: AsyncIterable<Buffer>): Promise<Awaited<ReturnType<typeof readLog>>> {
+    try {
+      return await readLog(source, maxBytes);
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      throw invalidInput({ file: '日志文件读取失败，请重新上传' }, '日志文件读取失败，请重新上传');
+    }
+  }
 
   async function liveDomain(idText: string): Promise<{ id: number; domain: string }> {
     const id = parseId(idText);
@@ -143,14 +154,13 @@ export const cdnRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     },
     async (request) => {
       const domain = await liveDomain(request.params.id);
-      let source: AsyncIterable<Buffer>;
       let fileName = request.query.fileName?.trim() || null;
+      let summary: Awaited<ReturnType<typeof readLog>>;
       if (request.isMultipart()) {
-        const part = await request.file().catch(() => undefined);
-        if (part?.fieldname !== 'file')
-          throw invalidInput({ file: '请选择要导入的日志文件' }, '请选择要导入的日志文件');
-        fileName = fileName ?? (part.filename || null);
-        source = part.file;
+        summary = await streamUpload(request, upload, (file, name) => {
+          fileName = fileName ?? (name || null);
+          return summarise(file);
+        });
       } else {
         const body = request.body as AsyncIterable<Buffer> | undefined | null;
         if (
@@ -161,15 +171,7 @@ export const cdnRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
             { file: '请求体须为日志文件（application/octet-stream）' },
             '请求体须为日志文件',
           );
-        source = body;
-      }
-      let summary: Awaited<ReturnType<typeof readLog>>;
-      try {
-        summary = await readLog(source, maxBytes);
-      } catch (error) {
-        if (error instanceof ApiError) throw error;
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
-        throw invalidInput({ file: '日志文件读取失败，请重新上传' }, '日志文件读取失败，请重新上传');
+        summary = await summarise(body);
       }
       if (summary.lines === 0) throw invalidInput({ file: '日志文件是空的' }, '日志文件是空的');
       const outcome = await recordImport(db, {

@@ -10,6 +10,7 @@
  */
 import { getResource, MOVIE_GENRES, MOVIE_REGIONS } from '@wanxiang/core';
 import type { FastifyPluginAsync } from 'fastify';
+import { registerUploads } from '../../files/uploads.js';
 import { invalidInput, notFound, ok } from '../../http/envelope.js';
 import {
   authFailureResponses,
@@ -18,7 +19,7 @@ import {
   successEnvelopeSchema,
 } from '../../http/schemas.js';
 import type { WireRow } from '../../resources/storage.js';
-import { AUDIO_UPLOAD, acceptUpload, registerUploads } from './uploads.js';
+import { AUDIO_UPLOAD, acceptUpload } from './uploads.js';
 
 /** All published tracks in one answer: a playlist, not a catalogue (the admin list pages). */
 export const MAX_TRACKS = 500;

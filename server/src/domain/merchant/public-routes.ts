@@ -24,11 +24,12 @@ import {
 } from '@wanxiang/core';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { blobIdOf, blobPath } from '../../files/blob-store.js';
+import { registerUploads } from '../../files/uploads.js';
 import { conflict, invalidInput, notFound, ok, tooManyRequests } from '../../http/envelope.js';
 import { failureEnvelopeSchema, successEnvelopeSchema } from '../../http/schemas.js';
 import { writeAudit } from '../../resources/audit.js';
 import type { WireRow } from '../../resources/storage.js';
-import { acceptUpload, IMAGE_UPLOAD, registerUploads } from '../media/uploads.js';
+import { acceptUpload, IMAGE_UPLOAD } from '../media/uploads.js';
 
 const def = merchantApplications;
 const HOUR = 3_600_000;
