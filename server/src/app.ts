@@ -17,6 +17,7 @@ import { authArea } from './domain/auth/index.js';
 import { requestStatsPlugin } from './domain/monitor/index.js';
 import { filesRoutes } from './files/routes.js';
 import { errorsPlugin } from './http/errors.js';
+import { jsonBodyPlugin } from './http/json-depth.js';
 import { openApiPlugin } from './http/openapi.js';
 import { genReqId, requestIdPlugin } from './http/request-id.js';
 import { securityPlugin } from './http/security.js';
@@ -78,6 +79,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   try {
     await app.register(requestIdPlugin);
     await app.register(errorsPlugin);
+    // Every route's JSON bodies: Fastify's parser behind a bound on nesting depth.
+    await app.register(jsonBodyPlugin);
     await app.register(securityPlugin);
     await app.register(requestStatsPlugin);
     await app.register(openApiPlugin, { version: config.version });

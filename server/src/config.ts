@@ -79,6 +79,12 @@ export interface ServerConfig {
   sslCheckTimeoutMs?: number;
   /** CDN (domain/cdn): the largest access log one import reads (decompressed bytes) and the CNAME base. */
   cdn?: { importMaxBytes?: number; cnameBase?: string };
+  /**
+   * `PUBLIC_URL`: the origin users reach the site at (`https://wx.example.com`, no trailing
+   * slash). Absolute links the server hands out (scan-to-login's confirmUrl) are built from it
+   * instead of the request's Host header, which any caller can set. Unset: from the request.
+   */
+  publicUrl?: string | null;
   /** The key that encrypts secrets at rest (64 hex digits); unset: DATA_DIR/secret.key (domain/certificates/secret-box.ts). */
   secretKey?: string | null;
 }
@@ -140,6 +146,32 @@ function trustProxy(raw: string | null): TrustProxy {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+/**
+ * `PUBLIC_URL`: an absolute http(s) origin, normalised (lower-case host, default port dropped, no
+ * trailing slash). A path, query, fragment or credentials are refused rather than guessed at:
+ * the UI is served from the root, so an origin is all a link needs.
+ */
+function publicUrl(raw: string | null): string | null {
+  if (raw === null) return null;
+  const refuse = (why: string) =>
+    new ConfigError(
+      `PUBLIC_URL must be an absolute http(s) origin such as https://wx.example.com (${why}), got "${raw}"`,
+    );
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw refuse('not a URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refuse('http or https only');
+  if (!url.hostname) throw refuse('no host');
+  if (url.username || url.password) throw refuse('no credentials');
+  if (url.pathname !== '/' || url.search || url.hash || raw.includes('?') || raw.includes('#')) {
+    throw refuse('no path, query or fragment');
+  }
+  return url.origin;
 }
 
 function logLevel(raw: string | null): LogLevel {
@@ -209,6 +241,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     listRowCacheBytes: integer(env, 'LIST_ROW_CACHE_MB', 8, 0, 4096) * 2 ** 20,
     uiDist: uiDist ? path.resolve(uiDist) : defaultUiDist,
     trustProxy: trustProxy(nonEmpty(env.TRUST_PROXY)),
+    publicUrl: publicUrl(nonEmpty(env.PUBLIC_URL)),
     version: resolveVersion(nonEmpty(env.WANXIANG_VERSION)),
     logLevel: logLevel(nonEmpty(env.LOG_LEVEL)),
     scheduler: onOff(env, 'SCHEDULER', true),

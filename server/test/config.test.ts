@@ -93,6 +93,34 @@ describe('loadConfig', () => {
   });
 
   it.each([
+    ['https://wx.example.com', 'https://wx.example.com'],
+    ['https://wx.example.com/', 'https://wx.example.com'],
+    ['http://10.0.0.5:8080', 'http://10.0.0.5:8080'],
+    ['HTTPS://WX.Example.com:443', 'https://wx.example.com'],
+  ])('PUBLIC_URL=%j → %j', (value, expected) => {
+    expect(loadConfig({ PUBLIC_URL: value }).publicUrl).toBe(expected);
+  });
+
+  it('leaves PUBLIC_URL unset by default (links follow the request)', () => {
+    expect(loadConfig({}).publicUrl).toBeNull();
+  });
+
+  it.each([
+    'wx.example.com',
+    '/scan_login',
+    'ftp://wx.example.com',
+    'javascript:alert(1)',
+    'https://',
+    'https://user:pw@wx.example.com',
+    'https://wx.example.com/app',
+    'https://wx.example.com/?a=1',
+    'https://wx.example.com/#x',
+  ])('rejects PUBLIC_URL=%j with a clear error', (value) => {
+    expect(() => loadConfig({ PUBLIC_URL: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ PUBLIC_URL: value })).toThrow('PUBLIC_URL');
+  });
+
+  it.each([
     ['PORT', 'eighty'],
     ['PORT', '70000'],
     ['SESSION_TTL_HOURS', '-1'],

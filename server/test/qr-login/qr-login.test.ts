@@ -282,3 +282,26 @@ describe.each(DB_KINDS)('scan-login tickets across a restart on %s', (kind) => {
     }
   });
 });
+
+describe.each(DB_KINDS)('scan-login confirm URL with PUBLIC_URL on %s', (kind) => {
+  // Issue 18: confirmUrl came from the Host header, so whoever asked chose where the QR code points.
+  it('comes from the configured public URL whatever Host or X-Forwarded-* say', async () => {
+    const t = await startTestApp(kind, {
+      config: { publicUrl: 'https://wx.example.com', trustProxy: true },
+    });
+    try {
+      for (const headers of [
+        { host: 'evil.example' },
+        { host: 'evil.example:8443', 'x-forwarded-host': 'phish.example', 'x-forwarded-proto': 'http' },
+        {},
+      ]) {
+        const res = await t.app.inject({ method: 'POST', url: '/api/login/qr', headers });
+        expect(res.statusCode).toBe(200);
+        const { ticket, confirmUrl } = res.json().data;
+        expect(confirmUrl).toBe(`https://wx.example.com/scan_login/confirm/${ticket}`);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});

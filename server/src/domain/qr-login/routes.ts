@@ -154,8 +154,11 @@ export const qrLoginRoutes: FastifyPluginAsync<QrRoutesOptions> = async (app, { 
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
       });
-      // request.host/protocol honour X-Forwarded-* when TRUST_PROXY says so.
-      const confirmUrl = `${request.protocol}://${request.host}${QR_CONFIRM_PATH}/${ticket}`;
+      // PUBLIC_URL when configured: the Host header (and X-Forwarded-* under TRUST_PROXY) is the
+      // caller's to set, and the QR code must not point wherever they like. Without it, the
+      // request's own (honouring X-Forwarded-* when TRUST_PROXY says so).
+      const origin = config.publicUrl ?? `${request.protocol}://${request.host}`;
+      const confirmUrl = `${origin}${QR_CONFIRM_PATH}/${ticket}`;
       return ok<QrTicket>({ ticket, expire: expiresAt, expiresIn: ticketTtlMs, confirmUrl });
     },
   );
