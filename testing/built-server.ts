@@ -15,6 +15,8 @@ export const SERVER_ENTRY = join(REPO_ROOT, 'server/dist/main.js');
 
 export const TEST_ADMIN_PASSWORD = 'Admin#Test-2024';
 export const TEST_CAPTCHA_CODE = 'test';
+/** The demo accounts' password (WANXIANG_DEMO_PASSWORD); without it each would be generated. */
+export const TEST_DEMO_PASSWORD = 'Demo#Test-2024';
 
 export interface BuiltServer {
   url: string;
@@ -67,6 +69,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
       DATABASE_URL: '',
       WANXIANG_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
       WANXIANG_CAPTCHA_TEST_CODE: TEST_CAPTCHA_CODE,
+      WANXIANG_DEMO_PASSWORD: TEST_DEMO_PASSWORD,
       LOG_LEVEL: 'warn',
       // Demo accounts, no demo content: tests create the rows they assert on. Pass
       // WANXIANG_DEMO=on to get the full demo (end-to-end screens that show demo rows).

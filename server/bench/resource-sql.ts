@@ -162,6 +162,7 @@ const app = await buildApp({
   adminPassword: 'bench-admin-password',
   captchaTestCode: 'bench',
   demoUsers: false,
+  demoPassword: null,
   demoContent: false,
   sessionTtlMs: 3_600_000,
   listRowCacheBytes: 8 * 2 ** 20,

@@ -52,6 +52,8 @@ export interface ServerConfig {
   captchaTestCode: string | null;
   /** Create the demo users operator/editor/guest on first start. */
   demoUsers: boolean;
+  /** The demo users' password when they are created (tests, CI); generated per user when absent. */
+  demoPassword: string | null;
   /** Write the demo content of every resource on first start (an empty database). */
   demoContent: boolean;
   sessionTtlMs: number;
@@ -236,6 +238,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     adminPassword: nonEmpty(env.WANXIANG_ADMIN_PASSWORD),
     captchaTestCode: nonEmpty(env.WANXIANG_CAPTCHA_TEST_CODE),
     demoUsers: demoMode !== 'off',
+    demoPassword: nonEmpty(env.WANXIANG_DEMO_PASSWORD),
     demoContent: demoMode === 'on',
     sessionTtlMs: positiveNumber(env, 'SESSION_TTL_HOURS', 168) * 3_600_000,
     listRowCacheBytes: integer(env, 'LIST_ROW_CACHE_MB', 8, 0, 4096) * 2 ** 20,

@@ -26,24 +26,35 @@ function announceStartup(
   startup: InitialUsersReport,
   demo: DemoContentReport | null,
 ): void {
-  if (startup.generatedAdminPassword) {
+  // Every generated password in one box, printed once: the admin's and the demo accounts'.
+  const generated = [
+    ...(startup.generatedAdminPassword
+      ? [{ username: 'admin', password: startup.generatedAdminPassword }]
+      : []),
+    ...startup.generatedDemoPasswords,
+  ];
+  if (generated.length > 0) {
+    const width = Math.max(...generated.map((g) => g.username.length));
     process.stdout.write(
       `\n${box([
-        '万象 first start: the administrator account was created.',
+        '万象 first start: these accounts were created with generated passwords.',
         '',
-        `  username: admin`,
-        `  password: ${startup.generatedAdminPassword}`,
+        ...generated.map((g) => `  ${g.username.padEnd(width)}  ${g.password}`),
         '',
-        'This password is shown ONCE and never stored in clear. Write it down now,',
-        'or set WANXIANG_ADMIN_PASSWORD before the first start next time.',
+        'These passwords are shown ONCE and never stored in clear. Write them down now,',
+        'or set WANXIANG_ADMIN_PASSWORD (and WANXIANG_DEMO_PASSWORD for the demo',
+        'accounts) before the first start next time.',
       ])}\n\n`,
     );
-  } else if (startup.adminCreated) {
+  }
+  if (startup.adminCreated && !startup.generatedAdminPassword) {
     process.stdout.write('万象: created the administrator account "admin" with WANXIANG_ADMIN_PASSWORD.\n');
   }
   if (startup.demoUsersCreated.length > 0) {
+    const passwords =
+      startup.generatedDemoPasswords.length > 0 ? 'passwords above' : 'password WANXIANG_DEMO_PASSWORD';
     process.stdout.write(
-      `万象: created demo accounts ${startup.demoUsersCreated.join(', ')} (passwords <name>123; WANXIANG_DEMO=off to skip).\n`,
+      `万象: created demo accounts ${startup.demoUsersCreated.join(', ')} (${passwords}; WANXIANG_DEMO=off to skip).\n`,
     );
   }
   if (demo) {
@@ -78,8 +89,9 @@ async function main(): Promise<void> {
 
   const app = await buildApp(config);
   announceStartup(config, app.startup, app.demoContent);
-  // The one-time password has been shown; do not keep it around in memory.
+  // The one-time passwords have been shown; do not keep them around in memory.
   app.startup.generatedAdminPassword = null;
+  app.startup.generatedDemoPasswords = [];
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@wanxiang/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, DB_KINDS, startTestApp, type TestApp } from './helpers/app.js';
+import { ADMIN_PASSWORD, DB_KINDS, DEMO_PASSWORD, startTestApp, type TestApp } from './helpers/app.js';
 import { bearer, tokenOf } from './helpers/auth.js';
 
 describe.each(DB_KINDS)('server monitor on %s', (kind) => {
@@ -18,9 +18,9 @@ describe.each(DB_KINDS)('server monitor on %s', (kind) => {
   });
 
   it.each([
-    ['editor', 'editor123'],
-    ['operator', 'operator123'],
-    ['guest', 'guest123'],
+    ['editor', DEMO_PASSWORD],
+    ['operator', DEMO_PASSWORD],
+    ['guest', DEMO_PASSWORD],
   ])('answers 403 to %s, whose roles do not grant system:read', async (username, password) => {
     const res = await monitor(bearer(await tokenOf(t.app, username, password)));
     expect(res.statusCode).toBe(403);

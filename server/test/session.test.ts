@@ -2,7 +2,7 @@ import { ErrorCode, permissionsOf } from '@wanxiang/core';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokeUserSessions } from '../src/domain/auth/index.js';
-import { ADMIN_PASSWORD, DB_KINDS, startTestApp, type TestApp } from './helpers/app.js';
+import { ADMIN_PASSWORD, DB_KINDS, DEMO_PASSWORD, startTestApp, type TestApp } from './helpers/app.js';
 import { bearer, tokenOf } from './helpers/auth.js';
 
 describe.each(DB_KINDS)('sessions on %s', (kind) => {
@@ -25,7 +25,7 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
   }
 
   it('answers the current user with roles and the permissions they grant', async () => {
-    const token = await tokenOf(t.app, 'editor', 'editor123');
+    const token = await tokenOf(t.app, 'editor', DEMO_PASSWORD);
     const res = await current(bearer(token));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -44,7 +44,7 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
   });
 
   it('answers a user without roles with empty roles and permissions', async () => {
-    const token = await tokenOf(t.app, 'guest', 'guest123');
+    const token = await tokenOf(t.app, 'guest', DEMO_PASSWORD);
     expect((await current(bearer(token))).json().data).toMatchObject({
       username: 'guest',
       roles: [],
@@ -83,9 +83,9 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
   });
 
   it('answers HTTP 200 errorCode 1 once an administrator revoked the sessions', async () => {
-    const first = await tokenOf(t.app, 'operator', 'operator123');
-    const second = await tokenOf(t.app, 'operator', 'operator123');
-    const bystander = await tokenOf(t.app, 'editor', 'editor123');
+    const first = await tokenOf(t.app, 'operator', DEMO_PASSWORD);
+    const second = await tokenOf(t.app, 'operator', DEMO_PASSWORD);
+    const bystander = await tokenOf(t.app, 'editor', DEMO_PASSWORD);
     const revoked = await revokeUserSessions(t.app.db, await userId('operator'), 'revoked', t.clock.now());
     expect(revoked).toBeGreaterThanOrEqual(2);
     for (const token of [first, second]) {
@@ -99,11 +99,11 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
     }
     expect((await current(bearer(bystander))).statusCode).toBe(200);
     // A new sign-in gives a working session again.
-    expect((await current(bearer(await tokenOf(t.app, 'operator', 'operator123')))).statusCode).toBe(200);
+    expect((await current(bearer(await tokenOf(t.app, 'operator', DEMO_PASSWORD)))).statusCode).toBe(200);
   });
 
   it('answers errorCode 1 to a disabled user, and revoking with reason "disabled" does too', async () => {
-    const token = await tokenOf(t.app, 'editor', 'editor123');
+    const token = await tokenOf(t.app, 'editor', DEMO_PASSWORD);
     const id = await userId('editor');
     await t.app.db.updateTable('users').set({ status: 'disabled' }).where('id', '=', id).execute();
     try {
@@ -129,7 +129,7 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
   // On SQLite a lookup is kept until the next commit by any connection (sessions.ts): each of
   // these looks the token up first, so the answer is kept, then changes what it depends on.
   it('shows a role taken away, a revocation and a sign-out at the next call after a kept lookup', async () => {
-    const token = await tokenOf(t.app, 'operator', 'operator123');
+    const token = await tokenOf(t.app, 'operator', DEMO_PASSWORD);
     const id = await userId('operator');
     expect((await current(bearer(token))).json().data.roles).toEqual(['operator']);
     expect((await current(bearer(token))).json().data.roles).toEqual(['operator']);
@@ -148,7 +148,7 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
       .execute();
     expect((await current(bearer(token))).json().errorCode).toBe(ErrorCode.sessionRevoked);
 
-    const other = await tokenOf(t.app, 'operator', 'operator123');
+    const other = await tokenOf(t.app, 'operator', DEMO_PASSWORD);
     expect((await current(bearer(other))).statusCode).toBe(200);
     await t.app.inject({ method: 'GET', url: '/api/login/signout', headers: bearer(other) });
     expect((await current(bearer(other))).statusCode).toBe(401);
@@ -157,7 +157,7 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
   it.runIf(kind === 'sqlite')(
     'shows a change another process commits to the file at the next call',
     async () => {
-      const token = await tokenOf(t.app, 'editor', 'editor123');
+      const token = await tokenOf(t.app, 'editor', DEMO_PASSWORD);
       expect((await current(bearer(token))).json().data.nickname).toBe('编辑演示账号');
       const file = t.app.dbReader?.file as string;
       const other = new Database(file);
@@ -174,9 +174,9 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
 
   it('revokeUserSessions leaves ended sessions as they were and counts only live ones', async () => {
     const id = await userId('guest');
-    const token = await tokenOf(t.app, 'guest', 'guest123');
+    const token = await tokenOf(t.app, 'guest', DEMO_PASSWORD);
     await t.app.inject({ method: 'GET', url: '/api/login/signout', headers: bearer(token) });
-    await tokenOf(t.app, 'guest', 'guest123');
+    await tokenOf(t.app, 'guest', DEMO_PASSWORD);
     const live = await t.app.db
       .selectFrom('sessions')
       .select('id')

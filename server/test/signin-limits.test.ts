@@ -1,6 +1,6 @@
 import { ErrorCode, SIGNIN_LIMIT } from '@wanxiang/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, DB_KINDS, startTestApp, type TestApp } from './helpers/app.js';
+import { ADMIN_PASSWORD, DB_KINDS, DEMO_PASSWORD, startTestApp, type TestApp } from './helpers/app.js';
 import { newCaptchaId, signIn } from './helpers/auth.js';
 
 const WINDOW_S = SIGNIN_LIMIT.windowMs / 1000;
@@ -33,7 +33,7 @@ describe.each(DB_KINDS)('sign-in limits on %s', (kind) => {
       data: { retryAfterS: WINDOW_S - 5 * 60 },
     });
     // Other usernames are not affected.
-    expect((await signIn(t.app, 'editor', 'editor123', { remoteAddress: '10.0.0.1' })).json().success).toBe(
+    expect((await signIn(t.app, 'editor', DEMO_PASSWORD, { remoteAddress: '10.0.0.1' })).json().success).toBe(
       true,
     );
   });
@@ -71,12 +71,12 @@ describe.each(DB_KINDS)('sign-in limits on %s', (kind) => {
     for (let i = 0; i < SIGNIN_LIMIT.perAddress; i++) {
       await failAs(`someone-${i}`, 1, '192.0.2.7');
     }
-    const blocked = await signIn(t.app, 'editor', 'editor123', { remoteAddress: '192.0.2.7' });
+    const blocked = await signIn(t.app, 'editor', DEMO_PASSWORD, { remoteAddress: '192.0.2.7' });
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBe(WINDOW_S);
     expect(blocked.json().errorCode).toBe(ErrorCode.tooManyRequests);
 
-    const elsewhere = await signIn(t.app, 'editor', 'editor123', { remoteAddress: '192.0.2.8' });
+    const elsewhere = await signIn(t.app, 'editor', DEMO_PASSWORD, { remoteAddress: '192.0.2.8' });
     expect(elsewhere.json().success).toBe(true);
   });
 

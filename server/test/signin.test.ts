@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ErrorCode } from '@wanxiang/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, DB_KINDS, startTestApp, type TestApp } from './helpers/app.js';
+import { ADMIN_PASSWORD, DB_KINDS, DEMO_PASSWORD, startTestApp, type TestApp } from './helpers/app.js';
 import { newCaptchaId, signIn } from './helpers/auth.js';
 
 describe.each(DB_KINDS)('sign-in on %s', (kind) => {
@@ -22,7 +22,7 @@ describe.each(DB_KINDS)('sign-in on %s', (kind) => {
 
   it('stores the token only as its SHA-256 and records the sign-in time', async () => {
     t.clock.advance(1000);
-    const { token } = (await signIn(t.app, 'editor', 'editor123')).json().data;
+    const { token } = (await signIn(t.app, 'editor', DEMO_PASSWORD)).json().data;
     const hash = createHash('sha256').update(token).digest('hex');
     const session = await t.app.db
       .selectFrom('sessions')
@@ -41,7 +41,7 @@ describe.each(DB_KINDS)('sign-in on %s', (kind) => {
   });
 
   it('gives a user without roles an empty authority', async () => {
-    const res = await signIn(t.app, 'guest', 'guest123');
+    const res = await signIn(t.app, 'guest', DEMO_PASSWORD);
     expect(res.json()).toMatchObject({ success: true, data: { authority: [] } });
   });
 
@@ -75,7 +75,7 @@ describe.each(DB_KINDS)('sign-in on %s', (kind) => {
       .where('username', '=', 'operator')
       .execute();
     try {
-      const right = await signIn(t.app, 'operator', 'operator123');
+      const right = await signIn(t.app, 'operator', DEMO_PASSWORD);
       expect(right.json()).toEqual({
         success: false,
         errorCode: ErrorCode.accountDisabled,
@@ -151,7 +151,7 @@ describe.each(DB_KINDS)('sign-in on %s', (kind) => {
       .where('username', '=', 'editor')
       .execute();
     await signIn(t.app, 'editor', 'bad');
-    await signIn(t.app, 'editor', 'editor123');
+    await signIn(t.app, 'editor', DEMO_PASSWORD);
     const after = await t.app.db
       .selectFrom('login_attempts')
       .select(['success', 'at'])

@@ -4,6 +4,7 @@ import {
   ADMIN_PASSWORD,
   createTestDatabase,
   DB_KINDS,
+  DEMO_PASSWORD,
   startTestApp,
   type TestApp,
   type TestDatabase,
@@ -30,11 +31,12 @@ describe.each(DB_KINDS)('first start on %s', (kind) => {
       adminCreated: true,
       generatedAdminPassword: null,
       demoUsersCreated: ['operator', 'editor', 'guest'],
+      generatedDemoPasswords: [],
     });
     expect((await signIn(t.app, 'admin', ADMIN_PASSWORD)).json().data.authority).toEqual(['admin']);
-    expect((await signIn(t.app, 'operator', 'operator123')).json().data.authority).toEqual(['operator']);
-    expect((await signIn(t.app, 'editor', 'editor123')).json().data.authority).toEqual(['editor']);
-    expect((await signIn(t.app, 'guest', 'guest123')).json().data.authority).toEqual([]);
+    expect((await signIn(t.app, 'operator', DEMO_PASSWORD)).json().data.authority).toEqual(['operator']);
+    expect((await signIn(t.app, 'editor', DEMO_PASSWORD)).json().data.authority).toEqual(['editor']);
+    expect((await signIn(t.app, 'guest', DEMO_PASSWORD)).json().data.authority).toEqual([]);
     const roles = await t.app.db
       .selectFrom('roles')
       .select(['name', 'title', 'permissions'])
@@ -62,6 +64,7 @@ describe.each(DB_KINDS)('first start on %s', (kind) => {
       adminCreated: false,
       generatedAdminPassword: null,
       demoUsersCreated: [],
+      generatedDemoPasswords: [],
     });
     const usersAfter = await second.app.db
       .selectFrom('users')

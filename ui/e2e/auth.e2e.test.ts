@@ -15,6 +15,7 @@ import {
   storedToken,
   TEST_ADMIN_PASSWORD,
   TEST_CAPTCHA_CODE,
+  TEST_DEMO_PASSWORD,
   useToken,
 } from './harness';
 
@@ -161,7 +162,7 @@ describe.runIf(browserAvailable())('sign-in, guards and session (e2e)', () => {
     await page.goto('/admin/login');
     await page.locator('img[alt="验证码"]').waitFor();
     const signOut = page.waitForResponse((r) => r.url().endsWith('/api/login/signout'));
-    await fillLogin(page, 'guest', 'guest123', TEST_CAPTCHA_CODE);
+    await fillLogin(page, 'guest', TEST_DEMO_PASSWORD, TEST_CAPTCHA_CODE);
     const toast = notices(page).filter({ hasText: '你没有任何权限' });
     await toast.waitFor();
     expect((await toast.locator('.ant-notification-notice-title').textContent())?.trim()).toBe(
@@ -224,7 +225,7 @@ describe.runIf(browserAvailable())('sign-in, guards and session (e2e)', () => {
 
   it('shows the editor only the areas of the editor role, and 403 for the others', async () => {
     const { page, errors, close } = await openPage(session);
-    await useToken(page, await apiSignIn(session.server.url, 'editor', 'editor123'));
+    await useToken(page, await apiSignIn(session.server.url, 'editor', TEST_DEMO_PASSWORD));
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'admin', exact: true }).waitFor();
     const menu = page.locator('.wx-admin-menu');

@@ -18,6 +18,7 @@ import {
   sidewaysScroll,
   startSession,
   TEST_ADMIN_PASSWORD,
+  TEST_DEMO_PASSWORD,
   useToken,
 } from './harness';
 
@@ -290,7 +291,7 @@ describe.runIf(browserAvailable())('blog and gallery (e2e)', () => {
   });
 
   it('lets an editor upload a photo on the admin screen; it shows on /photo with its thumbnail', async () => {
-    const editor = await apiSignIn(session.server.url, 'editor', 'editor123');
+    const editor = await apiSignIn(session.server.url, 'editor', TEST_DEMO_PASSWORD);
     const png = await sharp({
       create: { width: 1600, height: 1067, channels: 3, background: '#2f7a5f' },
     })

@@ -13,6 +13,7 @@ import {
   sidewaysScroll,
   startSession,
   useToken as storeToken,
+  TEST_DEMO_PASSWORD,
 } from './harness';
 
 interface Hit {
@@ -27,7 +28,7 @@ describe.runIf(browserAvailable())('document library (e2e)', () => {
   let doc: Hit;
   beforeAll(async () => {
     session = await startSession({ WANXIANG_DEMO: 'on' });
-    token = await apiSignIn(session.server.url, 'editor', 'editor123');
+    token = await apiSignIn(session.server.url, 'editor', TEST_DEMO_PASSWORD);
     const res = await fetch(
       `${session.server.url}/api/public/docs?q=${encodeURIComponent('劳动合同')}&limit=50`,
     );

@@ -11,9 +11,10 @@ import {
   startBuiltServer,
   TEST_ADMIN_PASSWORD,
   TEST_CAPTCHA_CODE,
+  TEST_DEMO_PASSWORD,
 } from '../../testing/built-server';
 
-export { TEST_ADMIN_PASSWORD, TEST_CAPTCHA_CODE };
+export { TEST_ADMIN_PASSWORD, TEST_CAPTCHA_CODE, TEST_DEMO_PASSWORD };
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const SCREENSHOT_DIR = fileURLToPath(new URL('./screenshots/', import.meta.url));

@@ -15,6 +15,7 @@ import {
   screenshot,
   startSession,
   TEST_ADMIN_PASSWORD,
+  TEST_DEMO_PASSWORD,
   type TestPage,
   useToken,
 } from './harness';
@@ -99,7 +100,7 @@ describe.runIf(browserAvailable())('收入统计 and the admin dashboard (e2e)',
 
   it('/admin shows an editor no figures of areas it cannot read', async () => {
     const editorPage = await openPage(session, { width: 1280, height: 720 });
-    const editorToken = await apiSignIn(session.server.url, 'editor', 'editor123');
+    const editorToken = await apiSignIn(session.server.url, 'editor', TEST_DEMO_PASSWORD);
     await useToken(editorPage.page, editorToken);
     try {
       await editorPage.page.goto('/admin');

@@ -13,6 +13,7 @@ import {
   screenshot,
   screenshotsAtBothWidths,
   startSession,
+  TEST_DEMO_PASSWORD,
   useToken,
 } from './harness';
 
@@ -43,7 +44,7 @@ describe.runIf(browserAvailable())('music and movies (e2e)', () => {
   let token: string;
   beforeAll(async () => {
     session = await startSession({ WANXIANG_DEMO: 'on' });
-    token = await apiSignIn(session.server.url, 'editor', 'editor123');
+    token = await apiSignIn(session.server.url, 'editor', TEST_DEMO_PASSWORD);
   });
   afterAll(async () => {
     await session?.stop();

@@ -12,6 +12,7 @@ import {
   startSession,
   TEST_ADMIN_PASSWORD,
   TEST_CAPTCHA_CODE,
+  TEST_DEMO_PASSWORD,
   useToken,
 } from './harness';
 
@@ -71,7 +72,7 @@ describe.runIf(browserAvailable())('public site (e2e)', () => {
   let rows: Sample;
   beforeAll(async () => {
     session = await startSession({ WANXIANG_DEMO: 'on' });
-    token = await apiSignIn(session.server.url, 'editor', 'editor123');
+    token = await apiSignIn(session.server.url, 'editor', TEST_DEMO_PASSWORD);
     rows = await sample(session.server.url);
   });
   afterAll(async () => {
@@ -151,7 +152,7 @@ describe.runIf(browserAvailable())('public site (e2e)', () => {
 
   it('signs out from the public header', async () => {
     const { page, close } = await openPage(session);
-    await useToken(page, await apiSignIn(session.server.url, 'operator', 'operator123'));
+    await useToken(page, await apiSignIn(session.server.url, 'operator', TEST_DEMO_PASSWORD));
     await page.goto('/photo');
     await page.locator('.wx-public-account-button').click();
     await page.getByRole('menuitem', { name: '退出登录' }).click();

@@ -15,6 +15,7 @@ import {
   sidewaysScroll,
   startSession,
   TEST_CAPTCHA_CODE,
+  TEST_DEMO_PASSWORD,
 } from './harness';
 
 /** The confirm URL under A's QR code (data-confirm-url), once a ticket is shown. */
@@ -30,7 +31,7 @@ describe.runIf(browserAvailable())('scan login (e2e)', () => {
   let editorToken: string;
   beforeAll(async () => {
     session = await startSession();
-    editorToken = await apiSignIn(session.server.url, 'editor', 'editor123');
+    editorToken = await apiSignIn(session.server.url, 'editor', TEST_DEMO_PASSWORD);
   });
   afterAll(async () => {
     await session?.stop();
@@ -96,7 +97,7 @@ describe.runIf(browserAvailable())('scan login (e2e)', () => {
     await a.page.goto('/music');
     await a.page.waitForURL((u) => u.pathname === '/scan_login');
     await a.page.getByRole('tab', { name: '密码登录' }).click();
-    await fillLogin(a.page, 'editor', 'editor123', TEST_CAPTCHA_CODE);
+    await fillLogin(a.page, 'editor', TEST_DEMO_PASSWORD, TEST_CAPTCHA_CODE);
     await a.page.waitForURL((u) => u.pathname === '/music');
     await a.page.locator('.wx-public-account-name').getByText('editor').waitFor();
 
@@ -150,7 +151,7 @@ describe.runIf(browserAvailable())('scan login (e2e)', () => {
     expect(new URL(b.page.url()).pathname).toBe(new URL(url).pathname);
     expect(await sidewaysScroll(b.page)).toBe(0);
     await screenshot(b.page, 'scan-login-confirm-signed-out-375');
-    await fillLogin(b.page, 'editor', 'editor123', TEST_CAPTCHA_CODE);
+    await fillLogin(b.page, 'editor', TEST_DEMO_PASSWORD, TEST_CAPTCHA_CODE);
     await b.page.getByRole('heading', { name: '确认登录' }).waitFor();
     await b.page.getByRole('button', { name: '确认登录' }).click();
     await a.page.waitForURL((u) => u.pathname === '/');

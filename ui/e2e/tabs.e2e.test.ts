@@ -14,10 +14,11 @@ import {
   screenshot,
   startSession,
   TEST_ADMIN_PASSWORD,
+  TEST_DEMO_PASSWORD,
   useToken,
 } from './harness';
 
-const EDITOR_PASSWORD = 'editor123';
+const EDITOR_PASSWORD = TEST_DEMO_PASSWORD;
 
 async function listReady(page: Page, resource: string) {
   const list = page.locator(`[data-resource="${resource}"] .wx-resource-table`);

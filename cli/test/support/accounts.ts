@@ -1,16 +1,16 @@
 /** The accounts the built test server seeds (testing/built-server.ts) and shortcuts around them. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { TEST_ADMIN_PASSWORD, TEST_CAPTCHA_CODE } from '../../../testing/built-server';
+import { TEST_ADMIN_PASSWORD, TEST_CAPTCHA_CODE, TEST_DEMO_PASSWORD } from '../../../testing/built-server';
 import { runCli } from './cli';
 
 export { TEST_ADMIN_PASSWORD, TEST_CAPTCHA_CODE };
 
 export const ACCOUNTS = {
   admin: TEST_ADMIN_PASSWORD,
-  operator: 'operator123',
-  editor: 'editor123',
-  guest: 'guest123',
+  operator: TEST_DEMO_PASSWORD,
+  editor: TEST_DEMO_PASSWORD,
+  guest: TEST_DEMO_PASSWORD,
 } as const;
 
 export async function login(apiUrl: string, configDir: string, username: keyof typeof ACCOUNTS) {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putBlob, uploadsDir } from '../../src/files/blob-store.js';
-import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
+import { DB_KINDS, DEMO_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { bearer, tokenOf } from '../helpers/auth.js';
 import { type Api, adminApi, apiAs } from '../resources/helpers.js';
 
@@ -69,7 +69,7 @@ describe.each(DB_KINDS)('image uploads and the gallery on %s', (kind) => {
   beforeAll(async () => {
     t = await startTestApp(kind);
     admin = await adminApi(t);
-    editor = await tokenOf(t.app, 'editor', 'editor123');
+    editor = await tokenOf(t.app, 'editor', DEMO_PASSWORD);
     png = await image(1600, 1000).png().toBuffer();
   });
   afterAll(async () => t?.close());
@@ -223,8 +223,8 @@ describe.each(DB_KINDS)('image uploads and the gallery on %s', (kind) => {
 
   it("needs the owning resource's write permission", async () => {
     expect((await upload(null, 'a.png', png)).statusCode).toBe(401);
-    const operator = await tokenOf(t.app, 'operator', 'operator123');
-    const guest = await tokenOf(t.app, 'guest', 'guest123');
+    const operator = await tokenOf(t.app, 'operator', DEMO_PASSWORD);
+    const guest = await tokenOf(t.app, 'guest', DEMO_PASSWORD);
     // Photos and articles are the blog's: an operator, or a user without roles, may not upload there.
     for (const token of [operator, guest]) {
       for (const resource of ['photos', 'articles']) {

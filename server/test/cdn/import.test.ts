@@ -7,7 +7,7 @@
 import { gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
+import { DB_KINDS, DEMO_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { bearer, tokenOf } from '../helpers/auth.js';
 import { type Api, adminApi, apiAs } from '../resources/helpers.js';
 
@@ -250,7 +250,7 @@ describe.each(DB_KINDS)('CDN access-log import on %s', (kind) => {
   });
 
   it('permission: without cloud:write the import is refused', async () => {
-    const guest = await tokenOf(t.app, 'guest', 'guest123');
+    const guest = await tokenOf(t.app, 'guest', DEMO_PASSWORD);
     const res = await importLog(LOG.replace('garbage', 'junk'), domainId, guest);
     expect(res.statusCode).toBe(403);
     expect((await apiAs(t.app, guest).get('/api/admin/cdnImports')).status).toBe(403);

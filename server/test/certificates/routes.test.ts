@@ -4,7 +4,7 @@
  * only, a never-checked job without figures, the admin checkNow action writing the row.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
+import { DB_KINDS, DEMO_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { tokenOf } from '../helpers/auth.js';
 import { type Api, adminApi, apiAs, userId } from '../resources/helpers.js';
 import { type Issued, makeCa, makeLeaf, type TestServer, tlsServer } from './pki.js';
@@ -22,7 +22,7 @@ describe.each(DB_KINDS)('certificate routes on %s', (kind) => {
     // Real time: OpenSSL judges the certificates' validity by it.
     t.clock.current = Date.now();
     admin = await adminApi(t);
-    guest = apiAs(t.app, await tokenOf(t.app, 'guest', 'guest123'));
+    guest = apiAs(t.app, await tokenOf(t.app, 'guest', DEMO_PASSWORD));
     root = await makeCa('路由测试根 CA');
     // Sixty and a half days: 60 whole days left whenever the test runs within twelve hours.
     leaf = await makeLeaf({ issuer: root, toDays: 60.5 });

@@ -4,7 +4,7 @@
  * writes, the search log, and reading a document page by page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
+import { DB_KINDS, DEMO_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { bearer, tokenOf } from '../helpers/auth.js';
 import { type Api, adminApi } from '../resources/helpers.js';
 
@@ -222,7 +222,7 @@ describe.each(DB_KINDS)('document library (%s)', (kind) => {
   });
 
   it('logs every search with q: query, user, hits and time', async () => {
-    const token = await tokenOf(t.app, 'editor', 'editor123');
+    const token = await tokenOf(t.app, 'editor', DEMO_PASSWORD);
     await search({ q: '违约责任' }, bearer(token));
     await search({ q: '没有这个词' });
     await search({ categoryId: cat.law });
@@ -281,7 +281,7 @@ describe.each(DB_KINDS)('document library (%s)', (kind) => {
     const url = `/api/docs/${ids.contentHits}/pages/1`;
     const anonymous = await t.app.inject({ method: 'GET', url });
     expect(anonymous.statusCode).toBe(401);
-    const token = await tokenOf(t.app, 'editor', 'editor123');
+    const token = await tokenOf(t.app, 'editor', DEMO_PASSWORD);
     const first = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
     expect(first.statusCode).toBe(200);
     const body = first.json().data;

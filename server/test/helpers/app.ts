@@ -19,6 +19,8 @@ export const DB_KINDS: DbKind[] = PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
 export const TEST_CAPTCHA_CODE = 'T3st';
 export const ADMIN_PASSWORD = 'admin-pass-1';
+/** The demo accounts' password (WANXIANG_DEMO_PASSWORD): without it each would be generated. */
+export const DEMO_PASSWORD = 'demo-pass-1';
 
 /** A clock the test moves by hand: TTLs and rate-limit windows without sleeping. */
 export class TestClock {
@@ -105,6 +107,7 @@ export async function startTestApp(kind: DbKind, options: StartOptions = {}): Pr
     adminPassword: ADMIN_PASSWORD,
     captchaTestCode: TEST_CAPTCHA_CODE,
     demoUsers: true,
+    demoPassword: DEMO_PASSWORD,
     // ~3 s per app: the demo tests seed explicitly.
     demoContent: false,
     sessionTtlMs: 168 * 3_600_000,

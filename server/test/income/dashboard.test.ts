@@ -5,7 +5,7 @@
  */
 import { getResource } from '@wanxiang/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
+import { DB_KINDS, DEMO_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { tokenOf } from '../helpers/auth.js';
 import { adminApi, apiAs } from '../resources/helpers.js';
 
@@ -104,17 +104,17 @@ describe.each(DB_KINDS)('dashboard on %s', (kind) => {
 
   it('leaves out the figures of areas the user may not read', async () => {
     // The editor reads blog, law, bbs, music and movie: none of the dashboard's areas.
-    const editor = apiAs(t.app, await tokenOf(t.app, 'editor', 'editor123'));
+    const editor = apiAs(t.app, await tokenOf(t.app, 'editor', DEMO_PASSWORD));
     const res = await editor.get('/api/admin/dashboard');
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ at: t.clock.now() });
     // A user with no role at all: the same, not an error (spec §5 ejects them in the UI).
-    const guest = apiAs(t.app, await tokenOf(t.app, 'guest', 'guest123'));
+    const guest = apiAs(t.app, await tokenOf(t.app, 'guest', DEMO_PASSWORD));
     expect((await guest.get('/api/admin/dashboard')).body.data).toEqual({ at: t.clock.now() });
   });
 
   it('gives the operator its areas: ordering, delivery and finance', async () => {
-    const operator = apiAs(t.app, await tokenOf(t.app, 'operator', 'operator123'));
+    const operator = apiAs(t.app, await tokenOf(t.app, 'operator', DEMO_PASSWORD));
     const { body } = await operator.get('/api/admin/dashboard');
     expect(Object.keys(body.data).sort()).toEqual(
       [

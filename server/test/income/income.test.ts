@@ -5,7 +5,7 @@
  */
 import { getResource } from '@wanxiang/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
+import { DB_KINDS, DEMO_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { tokenOf } from '../helpers/auth.js';
 import { type Api, adminApi, apiAs } from '../resources/helpers.js';
 
@@ -221,13 +221,13 @@ describe.each(DB_KINDS)('income on %s', (kind) => {
 
   it('needs finance:read: 401 without a token, 403 to an editor, figures to an operator', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/income' })).statusCode).toBe(401);
-    const editor = apiAs(t.app, await tokenOf(t.app, 'editor', 'editor123'));
+    const editor = apiAs(t.app, await tokenOf(t.app, 'editor', DEMO_PASSWORD));
     for (const url of ['/api/admin/income', '/api/admin/income/export?format=csv']) {
       const res = await editor.get(url);
       expect(res.status).toBe(403);
       expect(res.body.message).toBe('没有权限执行此操作');
     }
-    const operator = apiAs(t.app, await tokenOf(t.app, 'operator', 'operator123'));
+    const operator = apiAs(t.app, await tokenOf(t.app, 'operator', DEMO_PASSWORD));
     expect(
       (await operator.get('/api/admin/income?from=2025-01-05&to=2025-01-14')).body.data.totals.orders,
     ).toBe(5);

@@ -6,7 +6,7 @@
  */
 import { EXCHANGE_CODE_ALPHABET, formatExchangeCode, isExchangeCode } from '@wanxiang/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
+import { DB_KINDS, DEMO_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { tokenOf } from '../helpers/auth.js';
 import { type Api, adminApi, apiAs, userId } from '../resources/helpers.js';
 import { couponsOf, createTemplate, template } from './helpers.js';
@@ -19,8 +19,8 @@ describe.each(DB_KINDS)('exchange codes on %s', (kind) => {
   beforeAll(async () => {
     t = await startTestApp(kind);
     api = await adminApi(t);
-    guest = apiAs(t.app, await tokenOf(t.app, 'guest', 'guest123'));
-    operator = apiAs(t.app, await tokenOf(t.app, 'operator', 'operator123'));
+    guest = apiAs(t.app, await tokenOf(t.app, 'guest', DEMO_PASSWORD));
+    operator = apiAs(t.app, await tokenOf(t.app, 'operator', DEMO_PASSWORD));
   });
   afterAll(async () => t?.close());
 

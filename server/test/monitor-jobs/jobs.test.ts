@@ -9,7 +9,7 @@ import { getResource, rollupOf } from '@wanxiang/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfillRollups, periodStart, putRollup } from '../../src/domain/monitor-jobs/rollups.js';
 import { readLease } from '../../src/scheduler/index.js';
-import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
+import { DB_KINDS, DEMO_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { tokenOf } from '../helpers/auth.js';
 import { type Api, adminApi, apiAs, userId } from '../resources/helpers.js';
 
@@ -44,7 +44,7 @@ describe.each(DB_KINDS)('monitor jobs on %s', (kind) => {
     answer = 200;
     t = await startTestApp(kind, { config: { monitoring: { maxJobsPerUser: 3 } } });
     admin = await adminApi(t);
-    guest = apiAs(t.app, await tokenOf(t.app, 'guest', 'guest123'));
+    guest = apiAs(t.app, await tokenOf(t.app, 'guest', DEMO_PASSWORD));
     adminId = await userId(t, 'admin');
     t.app.hub.subscribe(`monitor:user:${adminId}`, (data) => pushes.push(data));
   });

@@ -8,7 +8,7 @@ import { ORDER_BOARD_TOPIC } from '@wanxiang/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { WS_CLOSE } from '../../src/ws/plugin.js';
-import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
+import { DB_KINDS, DEMO_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { tokenOf } from '../helpers/auth.js';
 import { type Api, apiAs } from '../resources/helpers.js';
 import { type OrderWorld, orderWorld, placeOrder } from './fixture.js';
@@ -54,7 +54,7 @@ describe.each(DB_KINDS)('the order board’s push channel on %s', (kind) => {
     t = await startTestApp(kind);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws`;
-    operator = apiAs(t.app, await tokenOf(t.app, 'operator', 'operator123'));
+    operator = apiAs(t.app, await tokenOf(t.app, 'operator', DEMO_PASSWORD));
     w = await orderWorld(t, { balanceFen: 100_000 });
   });
   afterAll(async () => t?.close());
@@ -95,7 +95,7 @@ describe.each(DB_KINDS)('the order board’s push channel on %s', (kind) => {
   });
 
   it('refuses a user who may neither read orders nor dispatch', async () => {
-    const editor = await tokenOf(t.app, 'editor', 'editor123');
+    const editor = await tokenOf(t.app, 'editor', DEMO_PASSWORD);
     const client = await subscribe(url, editor);
     expect(await client.next()).toEqual({ type: 'error', message: '没有权限订阅该主题' });
     expect(await client.closed).toBe(WS_CLOSE.forbidden);

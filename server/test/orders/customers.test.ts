@@ -1,7 +1,7 @@
 /** The counter's member lookup: by phone, username or nickname, with balance and points; staff only. */
 import { getResource } from '@wanxiang/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
+import { DB_KINDS, DEMO_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { tokenOf } from '../helpers/auth.js';
 import { type Api, apiAs } from '../resources/helpers.js';
 
@@ -10,7 +10,7 @@ describe.each(DB_KINDS)('counter customers on %s', (kind) => {
   let operator: Api;
   beforeAll(async () => {
     t = await startTestApp(kind);
-    operator = apiAs(t.app, await tokenOf(t.app, 'operator', 'operator123'));
+    operator = apiAs(t.app, await tokenOf(t.app, 'operator', DEMO_PASSWORD));
     await t.app.resources.insertRows(getResource('users'), [
       {
         username: 'zhang_san',
@@ -58,7 +58,7 @@ describe.each(DB_KINDS)('counter customers on %s', (kind) => {
   });
 
   it('is for staff who take orders', async () => {
-    const editor = apiAs(t.app, await tokenOf(t.app, 'editor', 'editor123'));
+    const editor = apiAs(t.app, await tokenOf(t.app, 'editor', DEMO_PASSWORD));
     expect((await editor.get('/api/admin/orders/customers?q=138')).status).toBe(403);
   });
 });

@@ -12,7 +12,14 @@ import { printOrderOnAccept, sendQueued } from '../../src/domain/printing/index.
 import { moveJob } from '../../src/domain/printing/jobs.js';
 import { LATE_JOB_ERROR } from '../../src/domain/printing/service.js';
 import type { AnyDb } from '../../src/resources/extensions.js';
-import { createTestDatabase, DB_KINDS, startTestApp, type TestApp, TestClock } from '../helpers/app.js';
+import {
+  createTestDatabase,
+  DB_KINDS,
+  DEMO_PASSWORD,
+  startTestApp,
+  type TestApp,
+  TestClock,
+} from '../helpers/app.js';
 import { tokenOf } from '../helpers/auth.js';
 import { type Api, adminApi, apiAs, userId } from '../resources/helpers.js';
 import {
@@ -82,7 +89,7 @@ describe.each(DB_KINDS)('printing on %s', (kind) => {
     // The start's pick-up of left jobs is over before any job of these tests exists.
     await t.app.printing.idle();
     api = await adminApi(t);
-    operator = apiAs(t.app, await tokenOf(t.app, 'operator', 'operator123'));
+    operator = apiAs(t.app, await tokenOf(t.app, 'operator', DEMO_PASSWORD));
     printer = await startPrinter();
     ids = await seed(t);
   });

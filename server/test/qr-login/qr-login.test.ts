@@ -3,7 +3,14 @@ import { createHash } from 'node:crypto';
 import { QR_CLAIM_WINDOW_MS, QR_TICKET_TTL_MS, QR_TICKETS_PER_MINUTE } from '@wanxiang/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteOldTickets, KEEP_AFTER_EXPIRY_MS, qrDb } from '../../src/domain/qr-login/tickets.js';
-import { createTestDatabase, DB_KINDS, startTestApp, type TestApp, TestClock } from '../helpers/app.js';
+import {
+  createTestDatabase,
+  DB_KINDS,
+  DEMO_PASSWORD,
+  startTestApp,
+  type TestApp,
+  TestClock,
+} from '../helpers/app.js';
 import { bearer, tokenOf } from '../helpers/auth.js';
 
 const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36';
@@ -18,8 +25,8 @@ describe.each(DB_KINDS)('scan login on %s', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp(kind);
-    editor = await tokenOf(t.app, 'editor', 'editor123');
-    operator = await tokenOf(t.app, 'operator', 'operator123');
+    editor = await tokenOf(t.app, 'editor', DEMO_PASSWORD);
+    operator = await tokenOf(t.app, 'operator', DEMO_PASSWORD);
   });
   afterAll(async () => t?.close());
 
@@ -194,7 +201,7 @@ describe.each(DB_KINDS)('scan login on %s', (kind) => {
   });
 
   it('mints no token for a user disabled between the confirmation and the collection', async () => {
-    const guest = await tokenOf(t.app, 'guest', 'guest123');
+    const guest = await tokenOf(t.app, 'guest', DEMO_PASSWORD);
     const { ticket } = await newTicket();
     await act(ticket, 'scan', guest);
     await act(ticket, 'confirm', guest);
@@ -261,7 +268,7 @@ describe.each(DB_KINDS)('scan-login tickets across a restart on %s', (kind) => {
 
       const second = await startTestApp(kind, { db, clock });
       try {
-        const editor = await tokenOf(second.app, 'editor', 'editor123');
+        const editor = await tokenOf(second.app, 'editor', DEMO_PASSWORD);
         await second.app.inject({
           method: 'POST',
           url: `/api/login/qr/${ticket}/scan`,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { Hub } from '../../src/ws/hub.js';
 import { WS_CLOSE } from '../../src/ws/plugin.js';
-import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
+import { DB_KINDS, DEMO_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { bearer, tokenOf } from '../helpers/auth.js';
 
 interface Client {
@@ -81,7 +81,7 @@ describe.each(DB_KINDS)('/ws on %s', (kind) => {
     t = await startTestApp(kind);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws`;
-    editor = await tokenOf(t.app, 'editor', 'editor123');
+    editor = await tokenOf(t.app, 'editor', DEMO_PASSWORD);
   });
   afterAll(async () => t?.close());
 

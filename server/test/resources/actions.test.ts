@@ -1,6 +1,6 @@
 import { ErrorCode, getResource } from '@wanxiang/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
+import { DB_KINDS, DEMO_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { signIn, tokenOf } from '../helpers/auth.js';
 import { type Api, adminApi, apiAs, seedOrders, userId } from './helpers.js';
 
@@ -197,7 +197,7 @@ describe.each(DB_KINDS)('actions on %s', (kind) => {
     });
 
     it('disable: the user’s next call answers HTTP 200 errorCode 1, sign-in says disabled; enable undoes it', async () => {
-      const guestToken = await tokenOf(t.app, 'guest', 'guest123');
+      const guestToken = await tokenOf(t.app, 'guest', DEMO_PASSWORD);
       const guest = apiAs(t.app, guestToken);
       expect((await guest.get('/api/user/current')).status).toBe(200);
       const id = await userId(t, 'guest');
@@ -211,12 +211,12 @@ describe.each(DB_KINDS)('actions on %s', (kind) => {
         errorCode: ErrorCode.sessionRevoked,
         message: '登录状态已失效，请重新登录',
       });
-      expect((await signIn(t.app, 'guest', 'guest123')).json().errorCode).toBe(ErrorCode.accountDisabled);
+      expect((await signIn(t.app, 'guest', DEMO_PASSWORD)).json().errorCode).toBe(ErrorCode.accountDisabled);
       expect((await act('users', id, 'disable')).status).toBe(409);
       const enabled = await act('users', id, 'enable');
       expect(enabled.body.data.status).toBe('active');
       expect((await act('users', id, 'enable')).status).toBe(409);
-      expect((await signIn(t.app, 'guest', 'guest123')).json().success).toBe(true);
+      expect((await signIn(t.app, 'guest', DEMO_PASSWORD)).json().success).toBe(true);
       const entries = (await api.get(`/api/admin/auditLogs?resource=users&recordId=${id}&sort=id`)).body.data
         .results;
       expect(entries.map((e: { action: string }) => e.action)).toEqual(['users.disable', 'users.enable']);
@@ -224,7 +224,7 @@ describe.each(DB_KINDS)('actions on %s', (kind) => {
     });
 
     it('resetPassword: the new password signs in, the old one and old sessions no longer work', async () => {
-      const old = await tokenOf(t.app, 'editor', 'editor123');
+      const old = await tokenOf(t.app, 'editor', DEMO_PASSWORD);
       const id = await userId(t, 'editor');
       const short = await act('users', id, 'resetPassword', { password: 'short' });
       expect(short.status).toBe(422);
@@ -232,7 +232,9 @@ describe.each(DB_KINDS)('actions on %s', (kind) => {
       const res = await act('users', id, 'resetPassword', { password: 'editor-new-pass' });
       expect(res.status, res.text).toBe(200);
       expect(res.body.data).not.toHaveProperty('password');
-      expect((await signIn(t.app, 'editor', 'editor123')).json().errorCode).toBe(ErrorCode.wrongCredentials);
+      expect((await signIn(t.app, 'editor', DEMO_PASSWORD)).json().errorCode).toBe(
+        ErrorCode.wrongCredentials,
+      );
       expect((await signIn(t.app, 'editor', 'editor-new-pass')).json().success).toBe(true);
       expect((await apiAs(t.app, old).get('/api/user/current')).body.errorCode).toBe(
         ErrorCode.sessionRevoked,

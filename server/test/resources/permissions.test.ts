@@ -17,16 +17,16 @@ import {
 } from '@wanxiang/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineExtensions } from '../../src/domain/areas.js';
-import { ADMIN_PASSWORD, DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
+import { ADMIN_PASSWORD, DB_KINDS, DEMO_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { tokenOf } from '../helpers/auth.js';
 import { type Api, apiAs } from './helpers.js';
 
 const ROLE_USERS = [
   { role: 'admin', username: 'admin', password: ADMIN_PASSWORD, roles: ['admin'] },
-  { role: 'operator', username: 'operator', password: 'operator123', roles: ['operator'] },
-  { role: 'editor', username: 'editor', password: 'editor123', roles: ['editor'] },
+  { role: 'operator', username: 'operator', password: DEMO_PASSWORD, roles: ['operator'] },
+  { role: 'editor', username: 'editor', password: DEMO_PASSWORD, roles: ['editor'] },
   { role: 'auditor', username: 'auditor', password: 'auditor-pass-1', roles: ['auditor'] },
-  { role: 'no role', username: 'guest', password: 'guest123', roles: [] },
+  { role: 'no role', username: 'guest', password: DEMO_PASSWORD, roles: [] },
 ] as const;
 
 const CREATED_BY_AREAS = engineExtensions();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
+import { DB_KINDS, DEMO_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { tokenOf } from '../helpers/auth.js';
 import { type Api, adminApi, apiAs } from './helpers.js';
 
@@ -101,7 +101,7 @@ describe.each(DB_KINDS)('platform configuration as a resource on %s', (kind) => 
   it('offers no create, delete or version edits, and needs system permissions', async () => {
     expect((await api.del('/api/admin/platformConfig/1')).status).toBe(403);
     expect((await api.patch('/api/admin/configVersions/1', { version: 9 })).status).toBe(403);
-    const operator = apiAs(t.app, await tokenOf(t.app, 'operator', 'operator123'));
+    const operator = apiAs(t.app, await tokenOf(t.app, 'operator', DEMO_PASSWORD));
     const refused = await operator.patch('/api/admin/platformConfig/1', { productName: '越权' });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('没有权限执行此操作');

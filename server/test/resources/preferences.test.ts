@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
+import { DB_KINDS, DEMO_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { tokenOf } from '../helpers/auth.js';
 import { type Api, apiAs } from './helpers.js';
 
@@ -10,9 +10,9 @@ describe.each(DB_KINDS)('user preferences on %s', (kind) => {
   let guest: Api;
   beforeAll(async () => {
     t = await startTestApp(kind);
-    editor = apiAs(t.app, await tokenOf(t.app, 'editor', 'editor123'));
-    operator = apiAs(t.app, await tokenOf(t.app, 'operator', 'operator123'));
-    guest = apiAs(t.app, await tokenOf(t.app, 'guest', 'guest123'));
+    editor = apiAs(t.app, await tokenOf(t.app, 'editor', DEMO_PASSWORD));
+    operator = apiAs(t.app, await tokenOf(t.app, 'operator', DEMO_PASSWORD));
+    guest = apiAs(t.app, await tokenOf(t.app, 'guest', DEMO_PASSWORD));
   });
   afterAll(async () => t?.close());
 

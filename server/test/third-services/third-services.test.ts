@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeEndpoint } from '../../src/domain/third-services/probe.js';
-import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
+import { DB_KINDS, DEMO_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { bearer, tokenOf } from '../helpers/auth.js';
 import { type Api, adminApi } from '../resources/helpers.js';
 
@@ -100,7 +100,7 @@ describe.each(DB_KINDS)('third-party services on %s', (kind) => {
     // No role may write thirdServices without monitor:write today; one without system:write
     // (the editor) may not test at all.
     const row = await create(`${providerUrl}/v1/ping`);
-    const editor = await tokenOf(t.app, 'editor', 'editor123');
+    const editor = await tokenOf(t.app, 'editor', DEMO_PASSWORD);
     const res = await t.app.inject({
       method: 'POST',
       url: `${BASE}/${row.id}/test`,

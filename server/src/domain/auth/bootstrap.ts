@@ -1,7 +1,7 @@
 /**
  * At every start: roles re-synced from core's ROLES, and on the first start the admin and
  * demo accounts. What was created is kept as `app.startup` so start.ts can tell the operator
- * (the generated admin password is printed once and never logged).
+ * (generated passwords are printed once and never logged).
  */
 import fp from 'fastify-plugin';
 import { ensureInitialUsers, type InitialUsersReport } from './initial-users.js';
@@ -22,6 +22,7 @@ export const authBootstrapPlugin = fp(
     const report = await ensureInitialUsers(app.db, {
       adminPassword: app.config.adminPassword,
       demoUsers: app.config.demoUsers,
+      demoPassword: app.config.demoPassword,
       now: app.config.now(),
     });
     await dummy;
