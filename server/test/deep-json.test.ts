@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonTooDeep, MAX_JSON_DEPTH } from '../src/http/json-depth.js';
-import { DB_KINDS, startTestApp, type TestApp } from './helpers/app.js';
+import { DB_KINDS, DEMO_PASSWORD, startTestApp, type TestApp } from './helpers/app.js';
 import { tokenOf } from './helpers/auth.js';
 import { type Api, adminApi, apiAs } from './resources/helpers.js';
 
@@ -50,7 +50,7 @@ describe.each(DB_KINDS)('deeply nested JSON bodies on %s', (kind) => {
   let admin: Api;
   beforeAll(async () => {
     t = await startTestApp(kind);
-    editor = apiAs(t.app, await tokenOf(t.app, 'editor', 'editor123'));
+    editor = apiAs(t.app, await tokenOf(t.app, 'editor', DEMO_PASSWORD));
     admin = await adminApi(t);
   });
   afterAll(async () => t?.close());

@@ -116,7 +116,7 @@ describe('LoginForm', () => {
     fireEvent.click(await screen.findByRole('tab', { name: '密码登录' }));
     await captchaShown();
     fireEvent.change(field('用户名'), { target: { value: 'editor' } });
-    fireEvent.change(field('密码'), { target: { value: 'editor123' } });
+    fireEvent.change(field('密码'), { target: { value: 'editor-pass-1' } });
     fireEvent.change(field('验证码'), { target: { value: 'test' } });
     submit();
     await screen.findByRole('heading', { name: '文档搜索' });

@@ -248,7 +248,7 @@ describe('/scan_login/confirm/:ticket', () => {
     await screen.findByRole('heading', { name: '登录后确认' });
     await screen.findByAltText('验证码');
     fireEvent.change(screen.getByPlaceholderText('用户名'), { target: { value: 'editor' } });
-    fireEvent.change(screen.getByPlaceholderText('密码'), { target: { value: 'editor123' } });
+    fireEvent.change(screen.getByPlaceholderText('密码'), { target: { value: 'editor-pass-1' } });
     fireEvent.change(screen.getByPlaceholderText('验证码'), { target: { value: 'test' } });
     fireEvent.click(document.querySelector('button[type="submit"]') as HTMLButtonElement);
     await screen.findByRole('heading', { name: '确认登录' });
