@@ -104,7 +104,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     // After migrations and the initial users, before the first request: an empty database
     // gets realistic content for every screen (idempotent: skipped once content exists).
     const report = config.demoContent
-      ? await seedDemoContent(demoStore(app.resources, config.dataDir), {
+      ? await seedDemoContent(demoStore(app.resources, app.blobs), {
           now: config.now(),
           log: (m) => app.log.info(m),
         })

@@ -89,6 +89,11 @@ export interface ServerConfig {
   publicUrl?: string | null;
   /** The key that encrypts secrets at rest (64 hex digits); unset: DATA_DIR/secret.key (domain/certificates/secret-box.ts). */
   secretKey?: string | null;
+  /**
+   * `BLOB_STORE`: where uploads are kept (files/blob-store.ts). `folder` (default): DATA_DIR/uploads;
+   * `database`: the blobs table, readable by every server process on the database.
+   */
+  blobStore?: 'folder' | 'database';
 }
 
 // Both src/config.ts and the bundled dist/start.js sit one level below the package folder, so
@@ -176,6 +181,15 @@ function publicUrl(raw: string | null): string | null {
   return url.origin;
 }
 
+function blobStore(raw: string | null): 'folder' | 'database' {
+  if (raw === null) return 'folder';
+  const kind = raw.toLowerCase();
+  if (kind !== 'folder' && kind !== 'database') {
+    throw new ConfigError(`BLOB_STORE must be folder or database, got "${raw}"`);
+  }
+  return kind;
+}
+
 function logLevel(raw: string | null): LogLevel {
   if (raw === null) return 'info';
   const level = raw.toLowerCase() as LogLevel;
@@ -252,6 +266,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     sslCheckTimeoutMs: integer(env, 'SSL_CHECK_TIMEOUT_MS', 10_000, 500, 60_000),
     apiCallRetentionDays: integer(env, 'API_CALL_RETENTION_DAYS', 90, 1, 3650),
     secretKey: nonEmpty(env.WANXIANG_SECRET_KEY),
+    blobStore: blobStore(nonEmpty(env.BLOB_STORE)),
     cdn: {
       importMaxBytes: integer(env, 'CDN_IMPORT_MAX_MB', 2048, 1, 1_048_576) * 2 ** 20,
       cnameBase: nonEmpty(env.CDN_CNAME_BASE) ?? undefined,

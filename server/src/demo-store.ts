@@ -7,14 +7,14 @@ import { getResource, RESOURCES } from '@wanxiang/core';
 import type { DemoStore } from '@wanxiang/demo';
 import { sql } from 'kysely';
 import { inlineLimit } from './db/limit.js';
-import { putBlob } from './files/blob-store.js';
+import type { BlobStore } from './files/blob-store.js';
 import type { ResourceEngine } from './resources/index.js';
 import { modelOf } from './resources/storage.js';
 
 const tableOf = (resource: string) => modelOf(getResource(resource)).table;
 
 /** The demo's ports over `engine` (its database, and the hooks the areas handed it). */
-export function demoStore(engine: ResourceEngine, dataDir: string): DemoStore {
+export function demoStore(engine: ResourceEngine, blobs: BlobStore): DemoStore {
   const db = engine.db;
   return {
     async hasRows(resource) {
@@ -67,6 +67,6 @@ export function demoStore(engine: ResourceEngine, dataDir: string): DemoStore {
     async deleteFrom(resource, fromId) {
       await db.deleteFrom(tableOf(resource)).where('id', '>=', fromId).execute();
     },
-    putFile: (data, ext) => putBlob(dataDir, data, ext),
+    putFile: (data, ext) => blobs.put(data, ext),
   };
 }

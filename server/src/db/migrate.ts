@@ -22,6 +22,7 @@ import { migration0016ApiGateway } from './migrations/0016_api_gateway.js';
 import { migration0017ApiMarketRefunds } from './migrations/0017_api_market_refunds.js';
 import { migration0018CdnUsage } from './migrations/0018_cdn_usage.js';
 import { migration0020SensitiveWords } from './migrations/0020_sensitive_words.js';
+import { migration0021ScaleOut } from './migrations/0021_scale_out.js';
 import type { DialectMigration } from './migrations/migration.js';
 import type { Database } from './schema.js';
 
@@ -58,6 +59,8 @@ export const MIGRATIONS: Readonly<Record<string, DialectMigration>> = {
   '0018_cdn_usage': migration0018CdnUsage,
   // The community's sensitive-word list (domain/community).
   '0020_sensitive_words': migration0020SensitiveWords,
+  // Shared by several server processes: blobs, rate windows, large /ws messages (server/SCALE-OUT.md).
+  '0021_scale_out': migration0021ScaleOut,
 };
 
 function provider(dialect: DialectName, migrations: Readonly<Record<string, DialectMigration>>) {

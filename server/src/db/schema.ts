@@ -104,6 +104,29 @@ export interface SchedulerLeasesTable {
   last_error: string | null;
 }
 
+/** Uploaded files' bytes under BLOB_STORE=database (0021, files/database-blobs.ts). */
+export interface BlobsTable {
+  id: string;
+  size: number;
+  created_at: EpochMs;
+  bytes: Uint8Array;
+}
+
+/** Fixed-window rate-limit counters (0021, domain/rate-window.ts). */
+export interface RateWindowsTable {
+  scope: string;
+  subject: string;
+  window_start: EpochMs;
+  used: number;
+}
+
+/** `/ws` publishes too large for a NOTIFY payload (0021, ws/pg-fanout.ts). */
+export interface HubMessagesTable {
+  id: Generated<number>;
+  created_at: EpochMs;
+  payload: string;
+}
+
 /**
  * The tables above are the fixed ones; the tables of the resource registry (0002 onwards) are
  * reached through the resource engine (server/src/resources), which derives them from core.
@@ -118,6 +141,9 @@ export interface Database {
   platform_config: PlatformConfigTable;
   user_preferences: UserPreferencesTable;
   scheduler_leases: SchedulerLeasesTable;
+  blobs: BlobsTable;
+  rate_windows: RateWindowsTable;
+  hub_messages: HubMessagesTable;
 }
 
 export type User = Selectable<UsersTable>;

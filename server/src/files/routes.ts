@@ -5,13 +5,26 @@
  * Access: a file id is an unguessable 128-bit content hash handed out only inside answers its
  * reader may see, so the URL itself is the capability (as with object-store links). Per-resource
  * checks for files of login-only screens (music, movies) arrive with those screens.
+ *
+ * Also shares the blob store with every area as `app.blobs` (BLOB_STORE: blob-store.ts). Both
+ * stores hand this route a file on this machine (the database store its local copy), so the
+ * headers are the same whichever is configured.
  */
 import send from '@fastify/send';
 import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { ApiError, notFound } from '../http/envelope.js';
-import { blobPath, contentTypeOf, uploadsDir } from './blob-store.js';
+import { type BlobStore, contentTypeOf, FolderBlobStore, uploadsDir } from './blob-store.js';
+import { DatabaseBlobStore } from './database-blobs.js';
 
-export const filesRoutes: FastifyPluginAsync = async (app) => {
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where uploads are stored and read: `await app.blobs.put(bytes, 'jpg')`. */
+    blobs: BlobStore;
+  }
+}
+
+const routes: FastifyPluginAsync = async (app) => {
   const root = uploadsDir(app.config.dataDir);
 
   app.get<{ Params: { id: string } }>(
@@ -24,7 +37,7 @@ export const filesRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = blobPath(app.config.dataDir, request.params.id);
+      const file = await app.blobs.localFile(request.params.id);
       if (!file) throw notFound();
       const result = await send(request.raw, file.slice(root.length), {
         root,
@@ -52,3 +65,25 @@ export const filesRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+
+export const filesRoutes = fp(
+  async (app) => {
+    const database = app.config.blobStore === 'database';
+    const blobs: BlobStore = database
+      ? new DatabaseBlobStore(app.db, app.config.dataDir, app.config.now)
+      : new FolderBlobStore(app.config.dataDir);
+    app.decorate('blobs', blobs);
+    if (blobs instanceof DatabaseBlobStore) {
+      // Files of the folder store this install used before, copied once at start: not awaited,
+      // the process serves them from the folder meanwhile (database-blobs.ts).
+      app.addHook('onReady', async () => {
+        blobs
+          .importFolder()
+          .then((n) => n > 0 && app.log.info({ files: n }, 'uploads folder copied into the database'))
+          .catch((err) => app.log.warn({ err }, 'copying the uploads folder into the database failed'));
+      });
+    }
+    await app.register(routes);
+  },
+  { name: 'wanxiang-files', dependencies: ['wanxiang-database'] },
+);

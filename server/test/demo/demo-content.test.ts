@@ -68,7 +68,7 @@ describe.each(DB_KINDS)('demo content (%s)', (kind) => {
   beforeAll(async () => {
     t = await startTestApp(kind);
     tabled = RESOURCES.filter((def) => modelOf(def).hasTable);
-    report = await seedDemoContent(demoStore(t.app.resources, t.config.dataDir), { now: t.clock.now() });
+    report = await seedDemoContent(demoStore(t.app.resources, t.app.blobs), { now: t.clock.now() });
   }, 120_000);
 
   afterAll(async () => {
@@ -78,7 +78,7 @@ describe.each(DB_KINDS)('demo content (%s)', (kind) => {
   it('seeds on the first run only; a second run changes nothing', async () => {
     expect(report.seeded).toBe(true);
     const before = await tableCounts();
-    const again = await seedDemoContent(demoStore(t.app.resources, t.config.dataDir), {
+    const again = await seedDemoContent(demoStore(t.app.resources, t.app.blobs), {
       now: t.clock.now() + 60_000,
     });
     expect(again.seeded).toBe(false);

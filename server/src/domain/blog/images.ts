@@ -3,9 +3,8 @@
  * GPS position) stripped and the orientation applied; a WebP thumbnail 480 px wide; every size
  * kept in `image_files` by blob id, so the gallery gives each <img> its width and height.
  */
-import { readFile } from 'node:fs/promises';
 import { fileTypeFromBuffer } from 'file-type';
-import { blobIdOf, blobPath, FILES_URL_PREFIX, putBlob } from '../../files/blob-store.js';
+import { type BlobStore, blobIdOf, FILES_URL_PREFIX } from '../../files/blob-store.js';
 import { checkedImage, MAX_IMAGE_PIXELS, unreadableImage as unreadable } from '../../files/image-rule.js';
 import { loadSharp } from '../../files/sharp.js';
 import { ApiError } from '../../http/envelope.js';
@@ -48,7 +47,7 @@ export interface StoredImage {
  */
 export async function storeImage(
   db: AnyDb,
-  dataDir: string,
+  blobs: BlobStore,
   data: Buffer,
   now: number,
 ): Promise<StoredImage> {
@@ -95,8 +94,8 @@ export async function storeImage(
     .webp({ quality: 78 })
     .toBuffer({ resolveWithObject: true });
 
-  const stored = await putBlob(dataDir, original, accepted.ext);
-  const storedThumb = await putBlob(dataDir, thumb.data, 'webp');
+  const stored = await blobs.put(original, accepted.ext);
+  const storedThumb = await blobs.put(thumb.data, 'webp');
   await db
     .insertInto('image_files')
     .values({
@@ -177,7 +176,7 @@ export async function imageInfoOf(
  */
 export async function imageInfoFilling(
   db: AnyDb,
-  dataDir: string,
+  blobs: BlobStore,
   urls: readonly (string | null | undefined)[],
   now: number,
 ): Promise<Map<string, ImageInfo>> {
@@ -185,10 +184,9 @@ export async function imageInfoFilling(
   for (const url of new Set(urls)) {
     const id = blobIdOf(url);
     if (!id || !url || known.has(url)) continue;
-    const file = blobPath(dataDir, id);
-    if (!file) continue;
     try {
-      const data = await readFile(file);
+      const data = await blobs.read(id);
+      if (!data) continue;
       const sharp = await loadSharp();
       const meta = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
       const width = meta.width ?? 0;

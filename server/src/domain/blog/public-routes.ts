@@ -389,7 +389,7 @@ export const blogPublicRoutes: FastifyPluginAsync = async (app) => {
       ]);
       const info = await imageInfoFilling(
         db,
-        app.config.dataDir,
+        app.blobs,
         rows.map((r) => r.image as string),
         app.config.now(),
       );

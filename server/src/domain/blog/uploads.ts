@@ -101,7 +101,7 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const data = await readUpload(request, IMAGE);
-      const stored = await storeImage(db, app.config.dataDir, data, app.config.now());
+      const stored = await storeImage(db, app.blobs, data, app.config.now());
       return ok(stored, '上传成功');
     },
   );

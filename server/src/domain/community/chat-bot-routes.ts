@@ -6,12 +6,14 @@
  *   POST /api/public/chat-bots/:id/reply {message} → {reply, ruleIndex}   (enabled bots only;
  *        a disabled or missing bot is the same 404)
  *
- * The public route is limited per address: PUBLIC_REPLIES_PER_MINUTE in a sliding minute, then
- * 429 with Retry-After. A reply writes nothing, so unlike sign-in and the merchant form there are
- * no rows to count: the window is this process's memory (several processes each allow it).
+ * The public route is limited per address: PUBLIC_REPLIES_PER_MINUTE in a fixed minute, then
+ * 429 with Retry-After until the minute ends. A reply writes nothing, so unlike sign-in and the
+ * merchant form there are no rows to count: the count is a row of rate_windows (db/rate-window.ts),
+ * shared by every server process on the database.
  */
 import { CHAT_MESSAGE_MAX, chatBotReply, getResource } from '@wanxiang/core';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { takeRateSlot } from '../../db/rate-window.js';
 import { invalidInput, notFound, ok, tooManyRequests } from '../../http/envelope.js';
 import {
   authFailureResponses,
@@ -23,7 +25,6 @@ import { parseId } from '../../resources/query.js';
 import type { WireRow } from '../../resources/storage.js';
 
 export const PUBLIC_REPLIES_PER_MINUTE = 30;
-const MINUTE = 60_000;
 const BOT_NOT_FOUND = '聊天机器人不存在或未启用';
 
 const replySchema = {
@@ -49,7 +50,6 @@ function messageOf(request: FastifyRequest): string {
 
 export const chatBotRoutes: FastifyPluginAsync = async (app) => {
   const def = getResource('chatBots');
-  const recent = new Map<string, number[]>();
 
   async function botOf(
     request: FastifyRequest<{ Params: { id: string } }>,
@@ -62,18 +62,9 @@ export const chatBotRoutes: FastifyPluginAsync = async (app) => {
   }
 
   /** Counts a public reply from `ip`; throws 429 past the limit. */
-  function checkRate(ip: string): void {
-    const now = app.config.now();
-    const times = (recent.get(ip) ?? []).filter((t) => t > now - MINUTE);
-    if (times.length >= PUBLIC_REPLIES_PER_MINUTE) {
-      recent.set(ip, times);
-      throw tooManyRequests((times[0] as number) + MINUTE - now);
-    }
-    times.push(now);
-    recent.set(ip, times);
-    // Forget addresses that went quiet, so the map stays small.
-    if (recent.size > 10_000)
-      for (const [key, list] of recent) if ((list.at(-1) ?? 0) <= now - MINUTE) recent.delete(key);
+  async function checkRate(ip: string): Promise<void> {
+    const slot = await takeRateSlot(app.db, 'chatBotReply', ip, PUBLIC_REPLIES_PER_MINUTE, app.config.now());
+    if (!slot.allowed) throw tooManyRequests(slot.retryAfterMs);
   }
 
   app.post<{ Params: { id: string } }>(
@@ -119,7 +110,7 @@ export const chatBotRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const message = messageOf(request);
-      checkRate(request.ip);
+      await checkRate(request.ip);
       const bot = await botOf(request, BOT_NOT_FOUND);
       if (bot.enabled !== true) throw notFound(BOT_NOT_FOUND);
       return ok(chatBotReply(bot.rules, message));

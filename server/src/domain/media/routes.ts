@@ -272,7 +272,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
         },
       },
       async (request) => {
-        const blob = await acceptUpload(request, scope.config.dataDir, AUDIO_UPLOAD);
+        const blob = await acceptUpload(request, scope.blobs, AUDIO_UPLOAD);
         return ok({ url: blob.url, bytes: blob.bytes, type: blob.type }, '上传成功');
       },
     );

@@ -8,7 +8,7 @@
 
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { putBlob, type StoredBlob } from '../../files/blob-store.js';
+import type { BlobStore, StoredBlob } from '../../files/blob-store.js';
 import { assertImageDecodes, checkedImage } from '../../files/image-rule.js';
 import { readUpload, type UploadLimit } from '../../files/uploads.js';
 import { invalidInput } from '../../http/envelope.js';
@@ -51,7 +51,7 @@ export const IMAGE_UPLOAD: UploadRule = {
 /** Reads, checks and stores the one file of the request. */
 export async function acceptUpload(
   request: FastifyRequest,
-  dataDir: string,
+  blobs: BlobStore,
   rule: UploadRule,
 ): Promise<StoredBlob & { type: string }> {
   const data = await readUpload(request, rule);
@@ -62,6 +62,6 @@ export async function acceptUpload(
       [rule.field]: `不支持的${rule.what}格式，请上传 ${rule.formats} 文件`,
     });
   if (rule.image) await assertImageDecodes((await checkedImage(data)).input);
-  const blob = await putBlob(dataDir, data, ext);
+  const blob = await blobs.put(data, ext);
   return { ...blob, type: detected.mime };
 }

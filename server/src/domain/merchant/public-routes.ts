@@ -12,7 +12,6 @@
  * README.md in this folder for the decisions (numbers, states, rate limits).
  */
 import { randomInt } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import {
   chinaCompactStamp,
   MERCHANT_JOIN_FIELDS,
@@ -23,7 +22,7 @@ import {
   validateMerchantJoin,
 } from '@wanxiang/core';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { blobIdOf, blobPath } from '../../files/blob-store.js';
+import { blobIdOf } from '../../files/blob-store.js';
 import { registerUploads } from '../../files/uploads.js';
 import { conflict, invalidInput, notFound, ok, tooManyRequests } from '../../http/envelope.js';
 import { failureEnvelopeSchema, successEnvelopeSchema } from '../../http/schemas.js';
@@ -127,10 +126,9 @@ export const merchantPublicRoutes: FastifyPluginAsync = async (app) => {
   }
 
   /** The licence image must be a file uploaded here (not any URL a visitor types). */
-  function checkLicenseImage(values: Record<string, unknown>): void {
+  async function checkLicenseImage(values: Record<string, unknown>): Promise<void> {
     const id = blobIdOf(typeof values.licenseImage === 'string' ? values.licenseImage : null);
-    const file = id ? blobPath(app.config.dataDir, id) : null;
-    if (!file || !existsSync(file)) throw invalidInput({ licenseImage: '请上传营业执照照片' });
+    if (!id || !(await app.blobs.exists(id))) throw invalidInput({ licenseImage: '请上传营业执照照片' });
   }
 
   app.post(
@@ -174,7 +172,7 @@ export const merchantPublicRoutes: FastifyPluginAsync = async (app) => {
         const number = newApplicationNumber(app.config.now());
         const validated = validateMerchantJoin(values, number);
         if (!validated.ok) throw invalidInput(validated.fields);
-        checkLicenseImage(values);
+        await checkLicenseImage(values);
         await checkRate(
           request.ip,
           ['merchantApplications.create', 'merchantApplications.update'],
@@ -205,7 +203,7 @@ export const merchantPublicRoutes: FastifyPluginAsync = async (app) => {
         );
       const validated = validateMerchantJoin(values, given);
       if (!validated.ok) throw invalidInput(validated.fields);
-      checkLicenseImage(values);
+      await checkLicenseImage(values);
       await checkRate(
         request.ip,
         ['merchantApplications.create', 'merchantApplications.update'],
@@ -272,7 +270,7 @@ export const merchantPublicRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const action = 'merchantApplications.uploadLicenseImage';
       await checkRate(request.ip, [action], LICENSE_UPLOADS_PER_HOUR);
-      const blob = await acceptUpload(request, app.config.dataDir, IMAGE_UPLOAD);
+      const blob = await acceptUpload(request, app.blobs, IMAGE_UPLOAD);
       const now = app.config.now();
       await writeAudit(app.resources.db, {
         userId: null,

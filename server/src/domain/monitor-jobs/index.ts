@@ -29,7 +29,7 @@ export const monitorJobsPlugin = fp(
       now: app.config.now,
       log: app.log.child({ area: 'monitorJobs' }),
       publish: (topic, data) => app.hub.publish(topic, data),
-      dataDir: app.config.dataDir,
+      blobs: app.blobs,
       settings: app.config.monitoring,
     });
     app.decorate('monitorJobs', runner);

@@ -21,7 +21,7 @@ import type { Kysely } from 'kysely';
 import type { MonitoringConfig } from '../../config.js';
 import type { DialectName } from '../../db/connect.js';
 import type { Database } from '../../db/schema.js';
-import { putBlob } from '../../files/blob-store.js';
+import type { BlobStore } from '../../files/blob-store.js';
 import type { OutboundResolver } from '../../net/http-outbound.js';
 import type { OutboundPolicy } from '../../net/outbound.js';
 import { outboundPolicyOf } from '../../net/outbound.js';
@@ -58,7 +58,8 @@ export interface RunnerDeps {
   now: () => number;
   log: FastifyBaseLogger;
   publish(topic: string, data: unknown): void;
-  dataDir: string;
+  /** Where screenshots of browser checks are stored. */
+  blobs: BlobStore;
   settings?: Partial<MonitoringConfig>;
   /** Tests stand in for DNS; the policy stays. */
   resolve?: OutboundResolver;
@@ -101,7 +102,7 @@ export class MonitorRunner {
     this.browser = new BrowserChecker({
       executablePath: deps.chromium === undefined ? chromiumPath() : deps.chromium,
       maxPages: this.settings.maxBrowserPages,
-      storeScreenshot: async (jpeg) => (await putBlob(deps.dataDir, jpeg, 'jpg')).url,
+      storeScreenshot: async (jpeg) => (await deps.blobs.put(jpeg, 'jpg')).url,
     });
     runners.set(deps.db, this);
   }

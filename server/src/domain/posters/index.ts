@@ -2,13 +2,13 @@
 import fp from 'fastify-plugin';
 import type { AnyDb } from '../../resources/extensions.js';
 import type { DomainArea } from '../area.js';
-import { register, setPosterDataDir } from './resource.js';
+import { register, setPosterBlobs } from './resource.js';
 
 const postersPlugin = fp(
   async (app) => {
-    setPosterDataDir(app.db as unknown as AnyDb, app.config.dataDir);
+    setPosterBlobs(app.db as unknown as AnyDb, app.blobs);
   },
-  { name: 'wanxiang-posters', dependencies: ['wanxiang-database'] },
+  { name: 'wanxiang-posters', dependencies: ['wanxiang-database', 'wanxiang-files'] },
 );
 
 export const postersArea: DomainArea = { name: 'posters', register, routes: postersPlugin };

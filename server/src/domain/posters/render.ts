@@ -4,9 +4,8 @@
  * same background and link give the same file and URL). The QR code is the `qrcode` package's,
  * with its white quiet zone, so it scans on a dark background too.
  */
-import { existsSync } from 'node:fs';
 import QRCode from 'qrcode';
-import { blobIdOf, blobPath, putBlob, type StoredBlob } from '../../files/blob-store.js';
+import { type BlobStore, blobIdOf, type StoredBlob } from '../../files/blob-store.js';
 import { loadSharp } from '../../files/sharp.js';
 import { invalidInput } from '../../http/envelope.js';
 import { MAX_IMAGE_PIXELS } from '../blog/images.js';
@@ -18,14 +17,13 @@ export const POSTER_MIN_SIDE = 360;
 export const QR_SHARE = 0.3;
 
 export async function renderPoster(
-  dataDir: string,
+  blobs: BlobStore,
   background: unknown,
   targetUrl: unknown,
 ): Promise<StoredBlob> {
   const id = blobIdOf(typeof background === 'string' ? background : null);
-  const file = id ? blobPath(dataDir, id) : null;
-  if (!file || !existsSync(file))
-    throw invalidInput({ background: '背景图须为上传的图片' }, '背景图须为上传的图片');
+  const file = id ? await blobs.read(id) : null;
+  if (!file) throw invalidInput({ background: '背景图须为上传的图片' }, '背景图须为上传的图片');
   if (typeof targetUrl !== 'string' || targetUrl === '')
     throw invalidInput({ targetUrl: '请输入二维码链接' }, '请输入二维码链接');
 
@@ -73,5 +71,5 @@ export async function renderPoster(
     .composite([{ input: qr, left: width - qrSize - margin, top: height - qrSize - margin }])
     .png()
     .toBuffer();
-  return putBlob(dataDir, png, 'png');
+  return blobs.put(png, 'png');
 }

@@ -1,24 +1,25 @@
 /**
  * Posters' generated image (README.md): a create, or an update that changes the background or
  * the link, renders the poster in the same write; 生成 (`generate`) renders it again on demand.
- * The rendering reads the background from this server's blob store, so the store's folder is
- * known per database (set by the area's plugin at start, as the certificates' sealing key is).
+ * The rendering reads the background from this server's blob store, so the store is known per
+ * database (set by the area's plugin at start, as the certificates' sealing key is).
  */
 import { getResource } from '@wanxiang/core';
+import type { BlobStore } from '../../files/blob-store.js';
 import { changeRowWhen } from '../../resources/actions.js';
 import type { AnyDb, EngineExtensions, WriteContext } from '../../resources/extensions.js';
 import { modelOf } from '../../resources/storage.js';
 import { renderPoster } from './render.js';
 
-const dataDirs = new WeakMap<object, string>();
+const stores = new WeakMap<object, BlobStore>();
 
-/** The blob store folder of the server running on `db`. */
-export function setPosterDataDir(db: AnyDb, dataDir: string): void {
-  dataDirs.set(db, dataDir);
+/** The blob store of the server running on `db`. */
+export function setPosterBlobs(db: AnyDb, blobs: BlobStore): void {
+  stores.set(db, blobs);
 }
 
-function dataDirOf(ctx: WriteContext): string {
-  const dir = dataDirs.get(ctx.db);
+function blobsOf(ctx: WriteContext): BlobStore {
+  const dir = stores.get(ctx.db);
   // A script writing through the engine without a server cannot render: say so rather than guess.
   if (!dir) throw new Error('posters are rendered by the server (no blob store for this database)');
   return dir;
@@ -37,7 +38,7 @@ export function register(engine: EngineExtensions): void {
       // A seeder writing rows without a server (no blob store known), or a demo row whose
       // background is filled in later: nothing to render yet; 生成 renders it. Writes through the
       // API always have a background (required) and a server.
-      const dir = dataDirs.get(ctx.db);
+      const dir = stores.get(ctx.db);
       if (!dir || background === '' || background === null || background === undefined) return;
       const poster = await renderPoster(dir, background, targetUrl);
       const model = modelOf(getResource('posters'));
@@ -46,7 +47,7 @@ export function register(engine: EngineExtensions): void {
   });
 
   engine.registerActionHandler('posters', 'generate', async (ctx) => {
-    const poster = await renderPoster(dataDirOf(ctx), ctx.row.background, ctx.row.targetUrl);
+    const poster = await renderPoster(blobsOf(ctx), ctx.row.background, ctx.row.targetUrl);
     await changeRowWhen(ctx, {}, { image: poster.url });
     return undefined;
   });
