@@ -9,17 +9,26 @@
  * otherwise. `user:<id>` is built in: the user themself. A topic of its own (`orders`, the order
  * board's) is allowed with `allowTopic`.
  *
- * In process memory on purpose: with several server processes a publish reaches only the
- * sockets of the process that published, so every consumer keeps a polling fallback (the
- * scan-login screen does). A database- or Redis-backed fan-out can replace `publish` later
- * without changing callers.
+ * Across processes: on PostgreSQL every publish also goes to the other server processes on the
+ * database through LISTEN/NOTIFY (./pg-fanout.ts, attached with `connect`), so a socket on any
+ * process hears what any process published. The publishing process delivers to its own sockets
+ * here, at once, and skips its own notification. On SQLite the hub stays in this process: one
+ * process per SQLite file is the embedded deployment. Pushes are prompt, not guaranteed (a
+ * listener reconnecting misses what was sent meanwhile), so every consumer keeps a polling
+ * fallback (the scan-login screen does).
  */
 import type { AuthUser } from '../domain/auth/auth-plugin.js';
 
 export type TopicListener = (data: unknown) => void;
 export type TopicCheck = (user: AuthUser | null, topic: string) => boolean;
 
+/** Where publishes also go: the other server processes (./pg-fanout.ts). */
+export interface HubRemote {
+  send(topic: string, data: unknown): void;
+}
+
 export class Hub {
+  private remote: HubRemote | null = null;
   private readonly listeners = new Map<string, Set<TopicListener>>();
   private readonly checks: Array<{ prefix: string; exact?: boolean; check: TopicCheck }> = [
     { prefix: 'user:', check: (user, topic) => user !== null && topic === `user:${user.id}` },
@@ -63,8 +72,23 @@ export class Hub {
     };
   }
 
-  /** Delivers `data` to every subscriber of `topic`; returns how many there were. */
+  /** Sends every later publish to `remote` too (the other processes' hubs deliver it). */
+  connect(remote: HubRemote): void {
+    this.remote = remote;
+  }
+
+  /**
+   * Delivers `data` to every subscriber of `topic` in this process and sends it to the other
+   * processes; returns how many subscribers this process had.
+   */
   publish(topic: string, data: unknown): number {
+    const delivered = this.deliver(topic, data);
+    this.remote?.send(topic, data);
+    return delivered;
+  }
+
+  /** Delivers to this process's subscribers only (a message another process published). */
+  deliver(topic: string, data: unknown): number {
     const set = this.listeners.get(topic);
     if (!set) return 0;
     for (const listener of [...set]) listener(data);

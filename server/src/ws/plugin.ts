@@ -10,19 +10,23 @@
  * More subscribe messages may follow (up to MAX_TOPICS per socket); `{"type":"unsubscribe",
  * "topic":…}` ends one. A socket that says nothing within FIRST_MESSAGE_MS is closed, and a
  * ping every PING_MS drops connections that stopped answering. `app.hub` is shared with every
- * area (fastify-plugin) so they can publish.
+ * area (fastify-plugin) so they can publish. On PostgreSQL the hub is connected to the other
+ * server processes on the database (./pg-fanout.ts), so any process's sockets hear every publish.
  */
 import websocket from '@fastify/websocket';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import type { AuthUser } from '../domain/auth/auth-plugin.js';
 import { Hub } from './hub.js';
+import { PgFanout } from './pg-fanout.js';
 import { userOfToken } from './token-user.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Publish to `/ws` subscribers: `app.hub.publish('login:<ticket>', {status})`. */
     hub: Hub;
+    /** The hub's link to the other processes (PostgreSQL), null on SQLite. */
+    hubFanout: PgFanout | null;
   }
 }
 
@@ -52,6 +56,22 @@ export const wsPlugin = fp(
   async (app) => {
     const hub = new Hub();
     app.decorate('hub', hub);
+    const database = app.config.database;
+    if (database.dialect === 'postgres') {
+      const fanout = new PgFanout({
+        url: database.url,
+        db: app.db,
+        log: app.log.child({ area: 'ws' }),
+        now: app.config.now,
+        deliver: (topic, data) => hub.deliver(topic, data),
+      });
+      await fanout.start();
+      hub.connect(fanout);
+      app.decorate('hubFanout', fanout);
+      app.addHook('onClose', async () => fanout.close());
+    } else {
+      app.decorate('hubFanout', null);
+    }
     // In a scope of its own: @fastify/websocket wraps the handler of every route it can see, and
     // it only needs to see /ws (wrapping them all cost ~1.5 % of every API request).
     await app.register(async (scope) => {

@@ -1,0 +1,133 @@
+/**
+ * The `/ws` hub across processes on PostgreSQL (ws/pg-fanout.ts): two apps on one schema stand
+ * for two server processes (each has its own LISTEN connection, as a process does). What their
+ * subscribers observe:
+ *
+ * - a publish on B reaches A's subscribers once, and B's own subscribers once (not twice);
+ * - one process's publishes arrive in the order made, large ones (past NOTIFY's 8000 bytes,
+ *   sent by reference) among small ones;
+ * - the listening connection terminated (pg_terminate_backend): it comes back and pushes resume;
+ *   a publish made while it is away is sent once it is back;
+ * - another schema in the same database hears nothing (channels are per schema).
+ *
+ * PostgreSQL only: on SQLite the hub is in-process by design (one process per SQLite file).
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PgFanout } from '../../src/ws/pg-fanout.js';
+import { createTestDatabase, startTestApp, type TestApp, type TestDatabase } from '../helpers/app.js';
+import { until } from './until.js';
+
+const PG_URL = process.env.TEST_DATABASE_URL;
+if (!PG_URL) console.info('scale-out hub tests skipped: TEST_DATABASE_URL is not set (PostgreSQL only)');
+
+describe.skipIf(!PG_URL)('the /ws hub across two processes on PostgreSQL', () => {
+  let db: TestDatabase;
+  let a: TestApp;
+  let b: TestApp;
+  let other: TestApp;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('postgres');
+    a = await startTestApp('postgres', { db });
+    b = await startTestApp('postgres', { db });
+    other = await startTestApp('postgres');
+  }, 60_000);
+
+  afterAll(async () => {
+    await a?.app.close();
+    await b?.app.close();
+    await other?.close();
+    await db?.drop();
+  });
+
+  const fanout = (t: TestApp) => t.app.hubFanout as PgFanout;
+
+  async function terminate(t: TestApp): Promise<number> {
+    const pid = fanout(t).backendPid;
+    expect(pid).not.toBeNull();
+    const client = new pg.Client({ connectionString: PG_URL });
+    await client.connect();
+    try {
+      await client.query('select pg_terminate_backend($1)', [pid]);
+    } finally {
+      await client.end();
+    }
+    return pid as number;
+  }
+
+  it('delivers a publish once on every process', async () => {
+    const onA: unknown[] = [];
+    const onB: unknown[] = [];
+    const onOther: unknown[] = [];
+    const stops = [
+      a.app.hub.subscribe('orders', (d) => onA.push(d)),
+      b.app.hub.subscribe('orders', (d) => onB.push(d)),
+      other.app.hub.subscribe('orders', (d) => onOther.push(d)),
+    ];
+    try {
+      expect(b.app.hub.publish('orders', { n: 1 })).toBe(1);
+      expect(onB).toEqual([{ n: 1 }]);
+      await until('A hears B', () => onA.length === 1);
+      expect(onA).toEqual([{ n: 1 }]);
+      a.app.hub.publish('orders', { n: 2 });
+      await until('B hears A', () => onB.length === 2);
+      // A marker after both: once it is heard, anything duplicated would have been heard too.
+      b.app.hub.publish('orders', { n: 3 });
+      await until('A hears the marker', () => onA.length >= 3);
+      expect(onA).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+      expect(onB).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+      // Another schema of the same database: another install, another channel.
+      expect(onOther).toEqual([]);
+    } finally {
+      for (const stop of stops) stop();
+    }
+  });
+
+  it('keeps one process order, large messages (by reference) among small ones', async () => {
+    const got: number[] = [];
+    const stop = a.app.hub.subscribe('order-test', (d) => got.push((d as { i: number }).i));
+    try {
+      const big = 'x'.repeat(20_000);
+      for (let i = 0; i < 40; i++) b.app.hub.publish('order-test', i % 5 === 0 ? { i, big } : { i });
+      await until('all 40 arrive', () => got.length >= 40);
+      expect(got).toEqual(Array.from({ length: 40 }, (_, i) => i));
+      const stored = await b.app.db.selectFrom('hub_messages').select('id').execute();
+      expect(stored.length).toBe(8);
+    } finally {
+      stop();
+    }
+  });
+
+  it('listens again after its connection is terminated, and pushes resume', async () => {
+    const onA: unknown[] = [];
+    const stop = a.app.hub.subscribe('resume', (d) => onA.push(d));
+    try {
+      const before = await terminate(a);
+      await until('A listens on a new connection', () => {
+        const pid = fanout(a).backendPid;
+        return pid !== null && pid !== before;
+      });
+      await fanout(a).whenListening();
+      b.app.hub.publish('resume', { after: 'reconnect' });
+      await until('A hears B again', () => onA.length === 1);
+      expect(onA).toEqual([{ after: 'reconnect' }]);
+    } finally {
+      stop();
+    }
+  });
+
+  it('sends a publish made while its connection is away once it is back', async () => {
+    const onB: unknown[] = [];
+    const stop = b.app.hub.subscribe('queued', (d) => onB.push(d));
+    try {
+      await terminate(a);
+      // At once: A has not necessarily noticed yet, or is reconnecting.
+      a.app.hub.publish('queued', { sent: 'while away' });
+      await until('B hears it', () => onB.length === 1);
+      expect(onB).toEqual([{ sent: 'while away' }]);
+    } finally {
+      stop();
+    }
+  });
+});
