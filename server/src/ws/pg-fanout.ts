@@ -36,16 +36,26 @@ import type { Database } from '../db/schema.js';
 export const INLINE_MAX_BYTES = 7900;
 /** Referenced messages are deleted after this; a listener slower than that has lost them anyway. */
 export const MESSAGE_RETENTION_MS = 60_000;
-/** Publishes held while the connection is away; past this the oldest are dropped (and logged). */
-export const MAX_QUEUED = 1000;
+/** Publishes held while the connection is away or busy; past this the oldest are dropped (and logged). */
+export const MAX_QUEUED = 10_000;
+/**
+ * Small messages sent in one statement: a burst (an import moving many orders) costs a round
+ * trip per batch, not per message — 5 000 publishes in ~1 s instead of ~3 s one by one.
+ */
+const BATCH = 100;
 const RECONNECT_FIRST_MS = 100;
 const RECONNECT_MAX_MS = 5000;
 /** Tries to send one message before it is dropped (an error that is not the connection's). */
 const MAX_TRIES = 3;
 
-/** On the channel: inline `{o, t, d}` or by reference `{o, r}`. */
+/**
+ * On the channel: inline `{o, s, t, d}` or by reference `{o, s, r}`. `s` counts this process's
+ * messages: PostgreSQL delivers identical payloads of one transaction (a batch) only once, and
+ * two identical publishes must both arrive.
+ */
 interface WireMessage {
   o: string;
+  s: number;
   t?: string;
   d?: unknown;
   r?: number;
@@ -83,12 +93,13 @@ export class PgFanout {
   readonly origin = randomUUID();
   private client: pg.Client | null = null;
   private channel: string | null = null;
-  private readonly queue: Outgoing[] = [];
+  private queue: Outgoing[] = [];
   private sending = false;
   private reconnecting = false;
   private closed = false;
   private incoming: Promise<void> = Promise.resolve();
   private lastPrune = 0;
+  private sequence = 0;
   private listening: Promise<void>;
   private markListening: () => void = () => undefined;
 
@@ -114,7 +125,12 @@ export class PgFanout {
   /** Sends a publish to the other processes (after this process delivered it to its own sockets). */
   send(topic: string, data: unknown): void {
     if (this.closed) return;
-    const json = JSON.stringify({ o: this.origin, t: topic, d: data } satisfies WireMessage);
+    const json = JSON.stringify({
+      o: this.origin,
+      s: ++this.sequence,
+      t: topic,
+      d: data,
+    } satisfies WireMessage);
     this.queue.push({ json, large: Buffer.byteLength(json) > INLINE_MAX_BYTES, tries: 0 });
     if (this.queue.length > MAX_QUEUED) {
       const dropped = this.queue.splice(0, this.queue.length - MAX_QUEUED);
@@ -212,8 +228,9 @@ export class PgFanout {
       for (let next = this.queue[0]; next && this.client && this.channel; next = this.queue[0]) {
         const client = this.client;
         try {
-          await this.sendOne(client, this.channel, next);
-          this.queue.shift();
+          const sent = new Set(await this.sendNext(client, this.channel));
+          // By identity: a burst past MAX_QUEUED may have dropped the head meanwhile.
+          this.queue = this.queue.filter((m) => !sent.has(m));
         } catch (err) {
           if (connectionFailed(err)) {
             // Kept for the connection that replaces this one.
@@ -235,22 +252,33 @@ export class PgFanout {
     if (this.queue.length > 0 && this.client && !this.sending) void this.flush();
   }
 
-  private async sendOne(client: pg.Client, channel: string, message: Outgoing): Promise<void> {
+  /** Sends the queue's head: a run of small messages in one statement, or one large one. Returns them. */
+  private async sendNext(client: pg.Client, channel: string): Promise<Outgoing[]> {
+    const message = this.queue[0] as Outgoing;
     if (!message.large) {
-      await client.query('select pg_notify($1, $2)', [channel, message.json]);
-      return;
+      let n = 1;
+      while (n < BATCH && this.queue[n] && !this.queue[n]?.large) n++;
+      const batch = this.queue.slice(0, n);
+      const payloads = batch.map((m) => m.json);
+      // One transaction: delivered in the order sent (`with ordinality` keeps the array's order).
+      await client.query(
+        'select pg_notify($1, p) from unnest($2::text[]) with ordinality as m(p, i) order by i',
+        [channel, payloads],
+      );
+      return batch;
     }
     const now = this.options.now();
     const { rows } = await client.query<{ id: number }>(
       'insert into hub_messages (created_at, payload) values ($1, $2) returning id',
       [now, message.json],
     );
-    const reference: WireMessage = { o: this.origin, r: Number(rows[0]?.id) };
+    const reference: WireMessage = { o: this.origin, s: ++this.sequence, r: Number(rows[0]?.id) };
     await client.query('select pg_notify($1, $2)', [channel, JSON.stringify(reference)]);
     if (now - this.lastPrune > MESSAGE_RETENTION_MS) {
       this.lastPrune = now;
       await client.query('delete from hub_messages where created_at < $1', [now - MESSAGE_RETENTION_MS]);
     }
+    return [message];
   }
 
   private received(payload: string): void {

@@ -5,7 +5,7 @@
  *
  * - a publish on B reaches A's subscribers once, and B's own subscribers once (not twice);
  * - one process's publishes arrive in the order made, large ones (past NOTIFY's 8000 bytes,
- *   sent by reference) among small ones;
+ *   sent by reference) among small ones, a burst of 3 000 whole, identical ones each;
  * - the listening connection terminated (pg_terminate_backend): it comes back and pushes resume;
  *   a publish made while it is away is sent once it is back;
  * - another schema in the same database hears nothing (channels are per schema).
@@ -94,6 +94,22 @@ describe.skipIf(!PG_URL)('the /ws hub across two processes on PostgreSQL', () =>
       expect(got).toEqual(Array.from({ length: 40 }, (_, i) => i));
       const stored = await b.app.db.selectFrom('hub_messages').select('id').execute();
       expect(stored.length).toBe(8);
+    } finally {
+      stop();
+    }
+  });
+
+  it('a burst arrives whole and in order, identical publishes twice', async () => {
+    const got: unknown[] = [];
+    const stop = a.app.hub.subscribe('burst', (d) => got.push(d));
+    try {
+      // Sent in batches of one statement each: PostgreSQL folds identical payloads of one
+      // transaction into one notification, so each message carries its own sequence number.
+      b.app.hub.publish('burst', 'same');
+      b.app.hub.publish('burst', 'same');
+      for (let i = 0; i < 3000; i++) b.app.hub.publish('burst', i);
+      await until('the burst arrives', () => got.length >= 3002, 30_000);
+      expect(got).toEqual(['same', 'same', ...Array.from({ length: 3000 }, (_, i) => i)]);
     } finally {
       stop();
     }
