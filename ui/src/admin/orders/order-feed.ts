@@ -3,8 +3,8 @@
  * order, a status move, a refund, a runner assigned. One socket per page, shared by the screens
  * that listen (the order board, the dispatch screen), opened while one listens and closed when
  * none does; it reconnects after a drop, with a growing pause. `live` says whether pushes are
- * coming: while they are not (a proxy without WebSocket, another server process — pushes reach
- * only the sockets of the process that published, ws/hub.ts), the screens poll instead.
+ * coming: while they are not (a proxy without WebSocket, a dropped connection, the server's link
+ * between its processes reconnecting — server/SCALE-OUT.md), the screens poll instead.
  */
 import { ORDER_BOARD_TOPIC } from '@wanxiang/core';
 import { TopicFeed, type TopicFeedOptions } from '../../platform/topic-feed';
