@@ -21,6 +21,21 @@ import { until } from './until.js';
 const PG_URL = process.env.TEST_DATABASE_URL;
 if (!PG_URL) console.info('scale-out hub tests skipped: TEST_DATABASE_URL is not set (PostgreSQL only)');
 
+describe('the /ws hub on SQLite', () => {
+  it('stays in the process: no link to other processes, a publish delivered here', async () => {
+    const t = await startTestApp('sqlite');
+    try {
+      expect(t.app.hubFanout).toBeNull();
+      const got: unknown[] = [];
+      t.app.hub.subscribe('orders', (d) => got.push(d));
+      expect(t.app.hub.publish('orders', { n: 1 })).toBe(1);
+      expect(got).toEqual([{ n: 1 }]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe.skipIf(!PG_URL)('the /ws hub across two processes on PostgreSQL', () => {
   let db: TestDatabase;
   let a: TestApp;
