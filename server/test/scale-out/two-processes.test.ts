@@ -98,6 +98,8 @@ describe.skipIf(!PG_URL)('two built server processes on one PostgreSQL', () => {
       WANXIANG_SECRET_KEY: randomBytes(32).toString('hex'),
       // The test's own schedule: the timers have their own two-process test.
       SCHEDULER: 'off',
+      // As behind a load balancer: the client's address from X-Forwarded-For.
+      TRUST_PROXY: 'true',
     };
     // One after the other: the first creates the accounts, the second finds them.
     a = await startBuiltServer(env);
@@ -192,15 +194,17 @@ describe.skipIf(!PG_URL)('two built server processes on one PostgreSQL', () => {
     expect(made.status).toBe(200);
     const bot = (made.body.data as { id: number }).id;
     const minute = () => Math.floor(Date.now() / 60_000);
-    // Alternating processes, one more request than the limit; again if the minute (the fixed
-    // window) turned during the loop, which would restart the count.
+    // Alternating processes, one more request than the limit; again, from another client address,
+    // if the minute (the fixed window) turned during the loop, which would restart the count.
     for (let attempt = 0; ; attempt++) {
       const startedIn = minute();
       const statuses: number[] = [];
+      const client = { 'x-forwarded-for': `203.0.113.${attempt + 1}` };
       for (let i = 0; i <= PUBLIC_REPLIES_PER_MINUTE; i++) {
         const server = i % 2 === 0 ? a : b;
         const res = await call(server, 'POST', `/api/public/chat-bots/${bot}/reply`, {
           json: { message: '价格' },
+          headers: client,
         });
         statuses.push(res.status);
       }
