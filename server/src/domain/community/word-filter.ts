@@ -10,6 +10,7 @@
  */
 import { SensitiveWordFilter } from '@wanxiang/core';
 import { sql } from 'kysely';
+import { dataEpoch } from '../../db/data-epoch.js';
 import type { AnyDb } from '../../resources/extensions.js';
 
 export class WordFilterCache {
@@ -22,7 +23,8 @@ export class WordFilterCache {
       .selectFrom('sensitive_words')
       .select([sql<number | string>`count(*)`.as('n'), sql<number | string | null>`max(updated_at)`.as('at')])
       .executeTakeFirst()) as { n: number | string; at: number | string | null } | undefined;
-    const key = `${Number(stamp?.n ?? 0)}:${Number(stamp?.at ?? 0)}`;
+    // With the data epoch: a restored list may have the same count and newest stamp as the old one.
+    const key = `${dataEpoch()}:${Number(stamp?.n ?? 0)}:${Number(stamp?.at ?? 0)}`;
     if (key === this.key) return this.filter;
     const rows = (await db
       .selectFrom('sensitive_words')
