@@ -121,8 +121,8 @@ export function writeArchive(
 
 export interface ExtractedArchive {
   manifest: Manifest;
-  /** The database copy's file (database.sqlite or database.pgdump). */
-  database: string;
+  /** The database copy's file (database.sqlite or database.pgdump); null when missing. */
+  database: string | null;
   /** Blob id → its extracted file. */
   uploads: Map<string, string>;
 }
@@ -215,8 +215,8 @@ export async function extractArchive(archive: string, dir: string): Promise<Extr
   for (const name of sums.keys())
     if (!(name in manifest.files)) throw new ArchiveError(`备份文件中有清单未列出的条目：${name}`);
   const databaseMember = manifest.dialect === 'sqlite' ? SQLITE_MEMBER : POSTGRES_MEMBER;
-  const database = files.get(databaseMember);
-  if (!database) throw new ArchiveError(`备份文件不完整：缺少数据库副本 ${databaseMember}`);
+  // Checked by the caller after the dialect, which names the better reason to refuse.
+  const database = files.get(databaseMember) ?? null;
   const uploads = new Map<string, string>();
   for (const [name, file] of files) {
     const m = UPLOAD_MEMBER.exec(name);

@@ -92,6 +92,19 @@ export async function checkTool(tool: 'pg_dump' | 'pg_restore' | 'psql', client:
     throw toolMissing(tool, `${tool} 的版本（${major}）比 PostgreSQL 服务（${serverMajor}）旧`);
 }
 
+/**
+ * The URL as libpq reads it: query values percent-encoded, never `+` for a space (node's
+ * URLSearchParams writes `options=-c+search_path%3Dx`, which libpq passes on as "+search_path").
+ */
+export function libpqUrl(url: string): string {
+  const parsed = new URL(url);
+  const query = [...parsed.searchParams]
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .join('&');
+  parsed.search = query ? `?${query}` : '';
+  return parsed.toString();
+}
+
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 export interface PgFacts {
@@ -137,7 +150,7 @@ export async function dumpPostgres(url: string, target: string): Promise<PgFacts
         `--schema=${quote(schema)}`,
         `--snapshot=${snapshot}`,
         `--file=${target}`,
-        `--dbname=${url}`,
+        `--dbname=${libpqUrl(url)}`,
       ]);
       if (dumped.code !== 0) throw new Error(`pg_dump failed (${dumped.code}): ${dumped.stderr.trim()}`);
       return { schema, migration, tables };
@@ -209,7 +222,7 @@ export async function restorePostgres(
       `--command=${prelude}`,
       `--file=${scriptFile}`,
       `--command=${epilogue}`,
-      `--dbname=${url}`,
+      `--dbname=${libpqUrl(url)}`,
     ]);
     if (applied.code !== 0) throw new Error(`psql failed (${applied.code}): ${applied.stderr.trim()}`);
   });

@@ -192,7 +192,7 @@ export const backupRoutes: FastifyPluginAsync = async (app: FastifyInstance) => 
   }
 
   /** Everything that can be checked before the data is touched; throws the 422. */
-  async function validate(extracted: ExtractedArchive): Promise<void> {
+  async function validate(extracted: ExtractedArchive): Promise<string> {
     const m = extracted.manifest;
     const dialect = app.config.database.dialect;
     if (m.dialect !== dialect)
@@ -205,16 +205,18 @@ export const backupRoutes: FastifyPluginAsync = async (app: FastifyInstance) => 
           ? `备份的数据库版本（迁移 ${m.migration}）比本服务（${LATEST_MIGRATION}）新，请先升级服务`
           : `备份的数据库版本（迁移 ${m.migration ?? '无'}）不是本服务认识的版本`,
       );
+    const database = extracted.database;
+    if (database === null) throw unprocessable('备份文件不完整：缺少数据库副本');
     if (dialect === 'sqlite') {
       try {
-        const facts = inspectSqlite(extracted.database);
+        const facts = inspectSqlite(database);
         if (facts.migration !== m.migration) throw new Error('migration differs from the manifest');
       } catch {
         throw unprocessable('备份中的数据库副本无法读取或已损坏');
       }
     } else {
       try {
-        await checkDump(extracted.database);
+        await checkDump(database);
       } catch (error) {
         if (error instanceof ApiError) throw error;
         throw unprocessable('备份中的数据库副本无法读取或已损坏');
@@ -223,6 +225,7 @@ export const backupRoutes: FastifyPluginAsync = async (app: FastifyInstance) => 
     for (const [id, file] of extracted.uploads)
       if (!(await sha256Of(file)).startsWith(id.slice(0, 32)) || blobPath(dataDir, id) === null)
         throw unprocessable(`备份中的上传文件 ${id} 与其内容不符`);
+    return database;
   }
 
   /** Uploads the store does not hold yet; a file already there has the same bytes (content-addressed). */
@@ -289,7 +292,7 @@ export const backupRoutes: FastifyPluginAsync = async (app: FastifyInstance) => 
           throw error;
         }
         await rm(archive, { force: true });
-        await validate(extracted);
+        const copy = await validate(extracted);
 
         const database = app.config.database;
         const manifest = extracted.manifest;
@@ -299,9 +302,9 @@ export const backupRoutes: FastifyPluginAsync = async (app: FastifyInstance) => 
         try {
           await app.maintenance.drained(1, DRAIN_MS);
           try {
-            if (database.dialect === 'sqlite') await restoreSqlite(extracted.database, database.file);
+            if (database.dialect === 'sqlite') await restoreSqlite(copy, database.file);
             else
-              await restorePostgres(database.url, extracted.database, manifest.schema ?? 'public', {
+              await restorePostgres(database.url, copy, manifest.schema ?? 'public', {
                 tocFile: path.join(dir, 'restore.toc'),
                 scriptFile: path.join(dir, 'restore.sql'),
               });
