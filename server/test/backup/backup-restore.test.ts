@@ -86,10 +86,7 @@ describe.each(DB_KINDS)('backup and restore on %s', (kind) => {
     expect(up.statusCode, up.body).toBe(200);
     imageUrl = up.json().data.url as string;
   });
-  afterAll(async () => {
-    if (process.env.DEBUG_BACKUP) console.log(t?.logs.join("\n"));
-    await t?.close();
-  });
+  afterAll(async () => t?.close());
 
   it('backs up consistently under a write load and restores exactly what the backup held', async () => {
     const first = await placeOrder(api, w);
