@@ -13,6 +13,7 @@
 import { rmSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../src/db/migrate.js';
 import { blobPath } from '../../src/files/blob-store.js';
 import { DB_KINDS, DEMO_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { bearer, tokenOf } from '../helpers/auth.js';
@@ -231,6 +232,26 @@ describe.each(DB_KINDS)('backup and restore on %s', (kind) => {
     it('no archive at all', async () => {
       await refused(Buffer.from('not a backup'), /损坏|不完整/);
     });
+  });
+
+  it('brings an older backup up to date: its missing migrations run after the restore', async () => {
+    // The server as it was before 0020: no sensitive-word list, and 0018 its newest migration.
+    const db = anyDb(t);
+    await db.schema.dropTable('sensitive_words').execute();
+    await db.deleteFrom('kysely_migration').where('name', '=', '0020_sensitive_words').execute();
+    const older = await backup();
+    expect((await manifestOf(older)).migration).toBe('0018_cdn_usage');
+    // Up to date again, with a word in the new table that the older backup cannot know.
+    await migrateToLatest(t.app.db, t.app.dbDialect);
+    const word = await api.post('/api/admin/sensitiveWords', { word: '恢复前的词', category: 'other' });
+    expect(word.status, word.text).toBe(200);
+
+    const res = await restore(older);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.migrationsApplied).toEqual(['0020_sensitive_words']);
+    const words = await api.get('/api/admin/sensitiveWords');
+    expect(words.status, words.text).toBe(200);
+    expect(words.body.data.page.total).toBe(0);
   });
 
   it('answers 403 to someone without the platform-config permission', async () => {
