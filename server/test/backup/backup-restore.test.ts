@@ -11,6 +11,7 @@
  * - someone without the platform-config permission: 403.
  */
 import { rmSync } from 'node:fs';
+import { PassThrough } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.js';
@@ -232,6 +233,38 @@ describe.each(DB_KINDS)('backup and restore on %s', (kind) => {
     it('no archive at all', async () => {
       await refused(Buffer.from('not a backup'), /损坏|不完整/);
     });
+  });
+
+  it('refuses writes with 503 维护中 while a restore runs, lets reads through, and waits for running writes', async () => {
+    const archive = await backup();
+    // A write already running when the restore starts: an upload whose body has not all come.
+    const body = new PassThrough();
+    const slowUpload = t.app.inject({
+      method: 'POST',
+      url: '/api/admin/uploads?resource=photos',
+      headers: { ...bearer(api.token), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      payload: body,
+    });
+    const form = imageForm(png);
+    body.write(form.subarray(0, 20));
+    const restoring = restore(archive);
+    const deadline = Date.now() + 10_000;
+    while (t.app.maintenance.active === null) {
+      if (Date.now() > deadline) throw new Error('the restore did not start');
+      await new Promise((r) => setImmediate(r));
+    }
+    const refused = await api.patch(`/api/admin/stores/${w.storeId}`, { name: '维护中改名' });
+    expect(refused.status).toBe(503);
+    expect(refused.body.message).toMatch(/^维护中/);
+    expect(refused.headers['retry-after']).toBe('30');
+    expect((await api.get(`/api/admin/stores/${w.storeId}`)).status).toBe(200);
+    // The restore is still waiting for the upload, which then finishes normally.
+    expect(t.app.maintenance.active).toBe('restore');
+    body.end(form.subarray(20));
+    expect((await slowUpload).statusCode).toBe(200);
+    expect((await restoring).statusCode).toBe(200);
+    expect(t.app.maintenance.active).toBeNull();
+    expect((await api.patch(`/api/admin/stores/${w.storeId}`, { name: await storeName() })).status).toBe(200);
   });
 
   it('brings an older backup up to date: its missing migrations run after the restore', async () => {
