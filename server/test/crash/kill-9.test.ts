@@ -279,6 +279,10 @@ describe.each(DB_KINDS)('kill -9 under a write load on %s', (kind) => {
       if (res.status !== 200) lost.push(`${url}: ${res.status}`);
       else if (sha256(new Uint8Array(await res.arrayBuffer())) !== hash) lost.push(`${url}: other bytes`);
     }
+    if (process.env.CRASH_REPORT)
+      console.log(
+        `${kind}: ${KILLS} kills; acknowledged ${ack.orders.size} orders (${[...ack.orders.values()].filter((o) => o.paid).length} paid), ${ack.adjustments.size} adjustments, ${ack.uploads.size} uploads`,
+      );
     expect(lost).toEqual([]);
     expect(await ledgerProblems(q)).toEqual([]);
   }, 240_000);
