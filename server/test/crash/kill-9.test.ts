@@ -141,6 +141,8 @@ describe.each(DB_KINDS)('kill -9 under a write load on %s', (kind) => {
     let ready = gate.promise;
     let running = true;
     let uploadNo = 0;
+    /** Requests cut by a kill (their writes may or may not have happened). */
+    let cut = 0;
     let acknowledgedSinceStart = 0;
     let progress = deferred<void>();
 
@@ -215,6 +217,7 @@ describe.each(DB_KINDS)('kill -9 under a write load on %s', (kind) => {
           await one(client, step);
         } catch {
           // The connection was cut by the kill: not acknowledged, so not counted.
+          cut++;
         }
       }
     });
@@ -281,7 +284,7 @@ describe.each(DB_KINDS)('kill -9 under a write load on %s', (kind) => {
     }
     if (process.env.CRASH_REPORT)
       console.log(
-        `${kind}: ${KILLS} kills; acknowledged ${ack.orders.size} orders (${[...ack.orders.values()].filter((o) => o.paid).length} paid), ${ack.adjustments.size} adjustments, ${ack.uploads.size} uploads`,
+        `${kind}: ${KILLS} kills; acknowledged ${ack.orders.size} orders (${[...ack.orders.values()].filter((o) => o.paid).length} paid), ${ack.adjustments.size} adjustments, ${ack.uploads.size} uploads; ${cut} requests cut by the kills`,
       );
     expect(lost).toEqual([]);
     expect(await ledgerProblems(q)).toEqual([]);
