@@ -147,7 +147,13 @@ function isManifest(value: unknown): value is Manifest {
  * Unpacks `archive` (a .tar.gz file) into `dir` and checks it against its manifest. Throws
  * ArchiveError for anything that is not a complete, unaltered archive of this format.
  */
-export async function extractArchive(archive: string, dir: string): Promise<ExtractedArchive> {
+export async function extractArchive(
+  archive: string,
+  dir: string,
+  /** The most bytes unpacked in all (a small gzip may unpack to far more than the disk holds). */
+  maxBytes = Number.POSITIVE_INFINITY,
+): Promise<ExtractedArchive> {
+  let unpacked = 0;
   const sums = new Map<string, MemberSum>();
   const files = new Map<string, string>();
   let manifestText: string | null = null;
@@ -181,8 +187,16 @@ export async function extractArchive(archive: string, dir: string): Promise<Extr
     else if (UPLOAD_MEMBER.test(name)) target = path.join(dir, ...name.split('/'));
     else return fail(`备份文件中有不认识的条目：${name}`);
     const { transform, sum } = summing();
+    const bounded = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        unpacked += chunk.length;
+        if (unpacked > maxBytes)
+          return done(new ArchiveError('备份文件解压后超过上限（BACKUP_RESTORE_MAX_MB 的 16 倍）'));
+        done(null, chunk);
+      },
+    });
     mkdir(path.dirname(target), { recursive: true })
-      .then(() => pipeline(stream, transform, createWriteStream(target)))
+      .then(() => pipeline(stream, bounded, transform, createWriteStream(target)))
       .then(() => {
         sums.set(name, sum());
         files.set(name, target);

@@ -286,7 +286,7 @@ export const backupRoutes: FastifyPluginAsync = async (app: FastifyInstance) => 
         await saveBody(request.body, archive);
         let extracted: ExtractedArchive;
         try {
-          extracted = await extractArchive(archive, path.join(dir, 'extracted'));
+          extracted = await extractArchive(archive, path.join(dir, 'extracted'), maxBytes * 16);
         } catch (error) {
           if (error instanceof ArchiveError) throw unprocessable(error.message);
           throw error;
