@@ -1,8 +1,12 @@
 /**
  * The restore's size limits (BACKUP_RESTORE_MAX_MB): an archive over the limit is 413, and a small
  * archive that unpacks to more than 16 times the limit (a gzip bomb) is 422 — both in Chinese,
- * and nothing changed.
+ * and nothing changed. On PostgreSQL, a missing pg_dump or one older than the server is a Chinese
+ * 503 that says which.
  */
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
@@ -48,4 +52,27 @@ describe.each(DB_KINDS)('restore limits on %s', (kind) => {
     expect(res.json().message).toContain('解压后超过上限');
     expect(await rowCounts(anyDb(t), tables)).toEqual(before);
   });
+
+  it.runIf(kind === 'postgres')(
+    'answers 503 in Chinese when pg_dump is missing or older than the server',
+    async () => {
+      const bin = mkdtempSync(path.join(os.tmpdir(), 'wanxiang-pgbin-'));
+      const saved = process.env.PATH;
+      const backup = () => t.app.inject({ method: 'POST', url: '/api/admin/backup', headers: bearer(token) });
+      try {
+        process.env.PATH = bin;
+        const missing = await backup();
+        expect(missing.statusCode).toBe(503);
+        expect(missing.json().message).toContain('服务器上找不到 pg_dump');
+        writeFileSync(path.join(bin, 'pg_dump'), '#!/bin/sh\necho "pg_dump (PostgreSQL) 9.6.24"\n');
+        chmodSync(path.join(bin, 'pg_dump'), 0o755);
+        const old = await backup();
+        expect(old.statusCode).toBe(503);
+        expect(old.json().message).toMatch(/pg_dump 的版本（9）比 PostgreSQL 服务（\d+）旧/);
+      } finally {
+        process.env.PATH = saved;
+        rmSync(bin, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -86,7 +86,7 @@ async function toolMajor(tool: string): Promise<number> {
 /** Refuses (503) when `tool` is missing or older than the server (it cannot read a newer server). */
 export async function checkTool(tool: 'pg_dump' | 'pg_restore' | 'psql', client: pg.Client): Promise<void> {
   const major = await toolMajor(tool);
-  const { rows } = await client.query<{ v: string }>('show server_version_num');
+  const { rows } = await client.query<{ v: string }>("select current_setting('server_version_num') as v");
   const serverMajor = Math.floor(Number(rows[0]?.v ?? 0) / 10_000);
   if (major < serverMajor)
     throw toolMissing(tool, `${tool} 的版本（${major}）比 PostgreSQL 服务（${serverMajor}）旧`);
