@@ -297,7 +297,9 @@ export const backupRoutes: FastifyPluginAsync = async (app: FastifyInstance) => 
         const database = app.config.database;
         const manifest = extracted.manifest;
         let applied: string[];
-        let uploadsAdded: number;
+        // First: a file the store lacks harms nothing if the restore then fails, and once the rows
+        // that name them are live every upload is already there.
+        const uploadsAdded = await addUploads(extracted.uploads);
         app.maintenance.begin('restore');
         try {
           await app.maintenance.drained(1, DRAIN_MS);
@@ -320,7 +322,6 @@ export const backupRoutes: FastifyPluginAsync = async (app: FastifyInstance) => 
           // From here the restored data is live: no cache may answer from before it.
           bumpDataEpoch();
           applied = await migrateToLatest(app.db, app.dbDialect);
-          uploadsAdded = await addUploads(extracted.uploads);
           bumpDataEpoch();
         } finally {
           app.maintenance.end();
