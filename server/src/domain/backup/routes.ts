@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -43,6 +43,8 @@ import { copySqlite, inspectSqlite, restoreSqlite } from './sqlite-copy.js';
 /** Raw bodies taken as a stream (never buffered by Fastify). */
 const ARCHIVE_TYPES = ['application/gzip', 'application/x-gzip', 'application/octet-stream'];
 export const DEFAULT_RESTORE_MAX_BYTES = 10 * 1024 * 2 ** 20;
+/** Working folders older than this are left over from a process that died (removed at start). */
+const STALE_WORK_MS = 86_400_000;
 /** How long a restore waits for the writes already running to answer. */
 const DRAIN_MS = 60_000;
 
@@ -80,11 +82,24 @@ export const backupRoutes: FastifyPluginAsync = async (app: FastifyInstance) => 
   // This plugin's scope only: the archive reaches the handler as the request stream.
   app.addContentTypeParser(ARCHIVE_TYPES, (_request, payload, done) => done(null, payload));
 
+  const workBase = path.join(dataDir, 'backup-work');
+
   /** A working folder beside the data (same disk as the database; never in the uploads). */
   async function workDir(): Promise<string> {
-    const base = path.join(dataDir, 'backup-work');
-    await mkdir(base, { recursive: true });
-    return mkdtemp(path.join(base, 'run-'));
+    await mkdir(workBase, { recursive: true });
+    return mkdtemp(path.join(workBase, 'run-'));
+  }
+
+  // What a process killed during a backup or restore left behind. Only folders a day old: another
+  // process on the same data folder may be using a newer one.
+  try {
+    for (const name of await readdir(workBase)) {
+      const folder = path.join(workBase, name);
+      if (Date.now() - (await stat(folder)).mtimeMs > STALE_WORK_MS)
+        await rm(folder, { recursive: true, force: true });
+    }
+  } catch {
+    // no folder yet
   }
 
   app.post(
