@@ -24,6 +24,13 @@ export interface BuiltServer {
   /** Everything the process printed so far (stdout and stderr). */
   output(): string;
   stop(): Promise<void>;
+  /** `kill -9`: the process ends at once, mid-write; the data directory stays (crash tests). */
+  kill(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Start on this data directory (a restart after a crash); it is then not removed on stop. */
+  dataDir?: string;
 }
 
 export async function freePort(): Promise<number> {
@@ -53,9 +60,12 @@ async function waitUntilAnswering(url: string, child: ChildProcess, log: () => s
   throw new Error(`server did not answer within 30 s:\n${log()}`);
 }
 
-export async function startBuiltServer(env: Record<string, string> = {}): Promise<BuiltServer> {
+export async function startBuiltServer(
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<BuiltServer> {
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first`);
-  const dataDir = mkdtempSync(join(tmpdir(), 'wanxiang-test-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'wanxiang-test-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = '';
@@ -95,7 +105,13 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }

@@ -5,6 +5,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import pkg from '../package.json' with { type: 'json' };
 import { registerAction } from './commands/action';
+import { registerBackup } from './commands/backup';
 import { registerCdn } from './commands/cdn';
 import { registerCoupons } from './commands/coupons';
 import { registerDelete } from './commands/delete';
@@ -98,6 +99,8 @@ export function createProgram(runtime: Runtime, argv: readonly string[] = []): C
   registerSsl(program, runtime);
   registerCdn(program, runtime);
   registerKeys(program, runtime);
+  program.commandsGroup('运维：');
+  registerBackup(program, runtime);
   return program;
 }
 

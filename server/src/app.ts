@@ -14,6 +14,7 @@ import { databasePlugin } from './db/plugin.js';
 import { demoStore } from './demo-store.js';
 import { AREAS, areaTasks, engineExtensions } from './domain/areas.js';
 import { authArea } from './domain/auth/index.js';
+import { maintenancePlugin } from './domain/backup/maintenance.js';
 import { requestStatsPlugin } from './domain/monitor/index.js';
 import { filesRoutes } from './files/routes.js';
 import { errorsPlugin } from './http/errors.js';
@@ -85,6 +86,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     await app.register(requestStatsPlugin);
     await app.register(openApiPlugin, { version: config.version });
     await app.register(databasePlugin, { handle });
+    // Writes answer 503 维护中 while a restore replaces the data (domain/backup).
+    await app.register(maintenancePlugin);
 
     await app.register(authArea);
     // `/ws` and `app.hub` (publish to websocket subscribers), for the areas below.

@@ -81,6 +81,8 @@ export interface ServerConfig {
   sslCheckTimeoutMs?: number;
   /** CDN (domain/cdn): the largest access log one import reads (decompressed bytes) and the CNAME base. */
   cdn?: { importMaxBytes?: number; cnameBase?: string };
+  /** Backup and restore (domain/backup): the largest archive a restore accepts. */
+  backup?: { restoreMaxBytes?: number };
   /**
    * `PUBLIC_URL`: the origin users reach the site at (`https://wx.example.com`, no trailing
    * slash). Absolute links the server hands out (scan-to-login's confirmUrl) are built from it
@@ -276,6 +278,9 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       writeTimeoutMs: integer(env, 'PRINTER_WRITE_TIMEOUT_MS', 5000, 100, 120_000),
       attempts: integer(env, 'PRINTER_ATTEMPTS', 3, 1, 10),
       retryDelayMs: integer(env, 'PRINTER_RETRY_DELAY_MS', 1000, 0, 60_000),
+    },
+    backup: {
+      restoreMaxBytes: integer(env, 'BACKUP_RESTORE_MAX_MB', 10_240, 1, 1_048_576) * 2 ** 20,
     },
     monitoring: {
       maxConcurrent: integer(env, 'MONITOR_MAX_CONCURRENT', 50, 1, 10_000),

@@ -44,7 +44,11 @@ function openSqlite(file: string): DatabaseHandle {
   mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   // WAL lets readers proceed during a write; NORMAL sync in WAL mode survives a process crash
-  // (kill -9) with every committed transaction; busy_timeout waits for a concurrent writer
+  // (kill -9) with every committed transaction — a commit is in the WAL file (the OS's page cache)
+  // before it returns; server/test/crash kills the server under a write load to hold us to it. A
+  // power loss or OS crash may lose the last commits before a checkpoint's fsync, never the file's
+  // consistency — the trade-off chosen for write speed, as most SQLite-backed servers make it;
+  // FULL would fsync the WAL at every commit. busy_timeout waits for a concurrent writer
   // (another process, a backup) instead of failing at once.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

@@ -11,6 +11,7 @@ import type { ScheduledTask } from '../scheduler/task.js';
 import { apiGatewayArea } from './api-gateway/index.js';
 import { apiMarketArea } from './api-market/index.js';
 import type { DomainArea } from './area.js';
+import { backupArea } from './backup/index.js';
 import { blogArea } from './blog/index.js';
 import { cdnArea } from './cdn/index.js';
 import { certificatesArea } from './certificates/index.js';
@@ -61,6 +62,7 @@ export const AREAS: readonly DomainArea[] = [
   apiMarketArea,
   postersArea,
   thirdServicesArea,
+  backupArea,
 ];
 
 /** The resource engine's extensions from every area's `register` (the server's; seeders' and scripts' too). */

@@ -16,6 +16,7 @@
  * connection share it.
  */
 import type { ListQuery } from '@wanxiang/core';
+import { dataEpoch } from '../db/data-epoch.js';
 
 export const COUNT_TTL_MS = 10_000;
 const MAX_ENTRIES = 5_000;
@@ -43,7 +44,8 @@ function stateOf(db: object): CountState {
 }
 
 export function versionOf(db: object, resource: string): number {
-  return stateOf(db).versions.get(resource) ?? 0;
+  // A restore replaced every table (db/data-epoch.ts): no total or name counted before it matches.
+  return dataEpoch() * 2 ** 32 + (stateOf(db).versions.get(resource) ?? 0);
 }
 
 /** Called after every committed write to a resource. */

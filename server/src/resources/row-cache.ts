@@ -19,6 +19,8 @@
  * Bounded by the UTF-8 bytes it holds; the oldest entries go first. A row larger than
  * `maxRowBytes` is not kept (writing it again costs little beside sending it).
  */
+import { dataEpoch } from '../db/data-epoch.js';
+
 export interface RowCacheOptions {
   /** The most UTF-8 bytes of rows kept, in all tables together. */
   maxBytes: number;
@@ -32,6 +34,8 @@ interface Entry {
   version: unknown;
   json: Buffer;
   at: number;
+  /** db/data-epoch.ts: a row rendered before a restore is never used after it. */
+  epoch: number;
 }
 
 export class RowCache {
@@ -51,7 +55,13 @@ export class RowCache {
   /** The row's JSON when it was written from this `version` of the row less than `ttlMs` ago. */
   get(table: string, id: unknown, version: unknown, now: number): Buffer | undefined {
     const entry = this.rows.get(`${table}:${id}`);
-    if (!entry || entry.version !== version || now - entry.at >= this.options.ttlMs) return undefined;
+    if (
+      !entry ||
+      entry.version !== version ||
+      entry.epoch !== dataEpoch() ||
+      now - entry.at >= this.options.ttlMs
+    )
+      return undefined;
     return entry.json;
   }
 
@@ -59,7 +69,7 @@ export class RowCache {
     const key = `${table}:${id}`;
     this.remove(key);
     if (json.length > this.maxRowBytes) return;
-    this.rows.set(key, { version, json, at: now });
+    this.rows.set(key, { version, json, at: now, epoch: dataEpoch() });
     this.held += json.length;
     // A Map iterates in insertion order: the first keys are the oldest entries.
     for (const [oldest, entry] of this.rows) {

@@ -3,6 +3,7 @@
  * marked), and an administrator can revoke all of a user's sessions at once.
  */
 import { type CompiledQuery, type Kysely, PostgresAdapter, sql } from 'kysely';
+import { dataEpoch } from '../../db/data-epoch.js';
 import type { Database, RevokedReason, UserStatus } from '../../db/schema.js';
 import type { SqliteReader } from '../../db/sqlite-reader.js';
 import { newToken, sha256Hex } from './tokens.js';
@@ -127,7 +128,8 @@ export async function findSessionByToken(
   reader: SqliteReader | null = null,
 ): Promise<SessionLookup | null> {
   if (!reader) return readSession(db, token, null);
-  const version = reader.dataVersion();
+  // data_version moves with a restore's commit too; the epoch says so without relying on it.
+  const version = reader.dataVersion() + dataEpoch() * 2 ** 32;
   let kept = keptLookups.get(reader);
   if (!kept || kept.version !== version || kept.byToken.size >= MAX_KEPT_LOOKUPS) {
     kept = { version, byToken: new Map() };

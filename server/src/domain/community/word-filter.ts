@@ -11,6 +11,7 @@
  */
 import { SensitiveWordFilter } from '@wanxiang/core';
 import { sql } from 'kysely';
+import { dataEpoch } from '../../db/data-epoch.js';
 import type { AnyDb } from '../../resources/extensions.js';
 
 export class WordFilterCache {
@@ -30,7 +31,8 @@ export class WordFilterCache {
       | { n: number | string; at: number | string | null; sum: number | string | null }
       | undefined;
     // As text: PostgreSQL's sum of bigints is a numeric, past what a double holds exactly.
-    const key = `${stamp?.n ?? 0}:${stamp?.at ?? 0}:${stamp?.sum ?? 0}`;
+    // With the data epoch: a restored list may have the same count and stamps as the old one.
+    const key = `${dataEpoch()}:${stamp?.n ?? 0}:${stamp?.at ?? 0}:${stamp?.sum ?? 0}`;
     if (key === this.key) return this.filter;
     const rows = (await db
       .selectFrom('sensitive_words')
