@@ -58,6 +58,9 @@ export function backupFileName(at: number): string {
   return `wanxiang-backup-${iso.slice(0, 10).replaceAll('-', '')}-${iso.slice(11, 19).replaceAll(':', '')}.tar.gz`;
 }
 
+/** Published when restored data is live (and again once migrated): caches keyed by the epoch. */
+const RESTORED_TOPIC = 'system:restored';
+
 const unprocessable = (message: string) =>
   new ApiError({ status: 422, errorCode: ErrorCode.invalidInput, message: `${message}：未作任何修改` });
 
@@ -83,6 +86,11 @@ export const backupRoutes: FastifyPluginAsync = async (app: FastifyInstance) => 
   app.addContentTypeParser(ARCHIVE_TYPES, (_request, payload, done) => done(null, payload));
 
   const workBase = path.join(dataDir, 'backup-work');
+
+  // Every process on the database drops its caches when a restore commits, not only the one that
+  // ran it: the signal goes through the hub, which on PostgreSQL reaches the other processes
+  // (ws/pg-fanout.ts). No socket may subscribe to it (no prefix allows `system:`).
+  app.hub.subscribe(RESTORED_TOPIC, () => bumpDataEpoch());
 
   /** A working folder beside the data (same disk as the database; never in the uploads). */
   async function workDir(): Promise<string> {
@@ -335,9 +343,9 @@ export const backupRoutes: FastifyPluginAsync = async (app: FastifyInstance) => 
             });
           }
           // From here the restored data is live: no cache may answer from before it.
-          bumpDataEpoch();
+          app.hub.publish(RESTORED_TOPIC, { phase: 'data' });
           applied = await migrateToLatest(app.db, app.dbDialect);
-          bumpDataEpoch();
+          app.hub.publish(RESTORED_TOPIC, { phase: 'migrated' });
         } finally {
           app.maintenance.end();
         }
