@@ -23,7 +23,8 @@
  * `BENCH_LOAD_SECONDS` (default 60), `BENCH_LOAD_CONNECTIONS` (default 64), `BENCH_LOAD_WARMUP`
  * (seconds, default 5, not counted), `BENCH_LOAD_MIX=reads` for reads alone (the attack run's
  * 151 ms p99 was reads alone), `BENCH_LOAD_SKIP_SQLITE=1` for PostgreSQL only,
- * `BENCH_LOAD_CPU_PROF=<dir>` starts the server with `--cpu-prof` into that folder.
+ * `BENCH_LOAD_CPU_PROF=<dir>` starts the server with `--cpu-prof` into that folder,
+ * `BENCH_LOAD_SERVER=<main.js>` runs another build (a baseline in the same session).
  * Prints each figure beside its bar and exits non-zero when one is missed.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -35,7 +36,8 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from '../testing/built-server';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SERVER = path.join(ROOT, 'server/dist/main.js');
+/** `BENCH_LOAD_SERVER=<main.js>`: another build of the server (a baseline measured beside it). */
+const SERVER = path.resolve(ROOT, process.env.BENCH_LOAD_SERVER ?? 'server/dist/main.js');
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 64);
 const WARMUP = Number(process.env.BENCH_LOAD_WARMUP ?? 5);
