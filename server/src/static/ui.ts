@@ -26,6 +26,12 @@ const REVALIDATE = 'no-cache';
  */
 const PUBLIC_PRELOADS = /\s*<!-- public-home-preload -->[\s\S]*?<!-- \/public-home-preload -->/;
 
+/** Whether a path's last segment names a file (has an extension), as the build's files do. */
+function isFileName(pathname: string): boolean {
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return last.includes('.');
+}
+
 function pathnameOf(url: string): string {
   const end = url.search(/[?#]/);
   return end < 0 ? url : url.slice(0, end);
@@ -46,6 +52,10 @@ export const uiPlugin = fp<{ uiDist: string | null }>(
         // The build writes .br and .gz beside each file (ui/vite.config.ts): sent when accepted.
         preCompressed: true,
         cacheControl: false,
+        // Only names with an extension are files of the build (assets, favicon.svg, robots.txt):
+        // a screen's URL (`/`, `/doc/search`) goes straight to the not-found handler below, which
+        // answers index.html from memory, without a lookup on disk first (index-html.ts).
+        allowedPath: (pathname) => isFileName(pathname),
         setHeaders(res, filePath) {
           res.setHeader(
             'cache-control',
