@@ -8,6 +8,7 @@
 import { getResource } from '@wanxiang/core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { modelOf } from '../../src/resources/storage.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { adminApi } from './helpers.js';
 
@@ -24,34 +25,40 @@ describe.skipIf(!PG_URL)('an update racing another transaction on PostgreSQL', (
 
   it('waits for the other write and applies its change instead of answering 409', async () => {
     const api = await adminApi(t);
-    const [id] = await t.app.resources.insertRows(getResource('stores'), [
-      { name: '并发测试店', phone: '010-12345678', address: '北京市朝阳区建国路 1 号' },
-    ]);
+    const tags = getResource('bbsTags');
+    const table = modelOf(tags).table;
+    const [id] = await t.app.resources.insertRows(tags, [{ name: '并发', color: 'blue' }]);
     if (t.db.database.dialect !== 'postgres') throw new Error('expected PostgreSQL');
+    // A first write builds what the area's writes share (its first answer may take seconds).
+    expect((await api.patch(`/api/admin/bbsTags/${id}`, { name: '并发预热' })).status).toBe(200);
     const other = new pg.Client({ connectionString: t.db.database.url });
     await other.connect();
     try {
       // Another process changes the row and has not committed yet.
       await other.query('begin');
-      await other.query('update stores set phone = $1, updated_at = updated_at + 1 where id = $2', [
-        '010-87654321',
+      await other.query(`update ${table} set color = $1, updated_at = updated_at + 1 where id = $2`, [
+        'red',
         id,
       ]);
-      const patch = api.patch(`/api/admin/stores/${id}`, { name: '并发测试店（改）' });
+      const patch = api.patch(`/api/admin/bbsTags/${id}`, { name: '并发（改）' });
       // Until the PATCH waits on the row's lock (it must not have answered yet).
       const deadline = Date.now() + 10_000;
       for (;;) {
         const { rows } = await other.query(
-          `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%stores%'`,
+          `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%' || $1 || '%'`,
+          [table],
         );
         if (rows[0].n > 0) break;
-        if (Date.now() > deadline) throw new Error('the PATCH never waited on the row');
+        if (Date.now() > deadline)
+          throw new Error(
+            `the PATCH never waited on the row: ${JSON.stringify((await other.query(`select state, wait_event_type, wait_event, left(query, 120) as q from pg_stat_activity where datname = current_database() and state <> 'idle'`)).rows)}`,
+          );
         await new Promise((r) => setTimeout(r, 20));
       }
       await other.query('commit');
       const answer = await patch;
       expect(answer.status).toBe(200);
-      expect(answer.body.data).toMatchObject({ name: '并发测试店（改）', phone: '010-87654321' });
+      expect(answer.body.data).toMatchObject({ name: '并发（改）', color: 'red' });
     } finally {
       await other.end();
     }
