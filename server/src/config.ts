@@ -212,7 +212,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const databaseUrl = nonEmpty(env.DATABASE_URL);
   const database: DatabaseConfig =
     databaseUrl && /^postgres(ql)?:\/\//i.test(databaseUrl)
-      ? { dialect: 'postgres', url: databaseUrl, poolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 200) }
+      ? // 10: measured against 4 and 20 on the orders list at 32 connections (BENCHMARKS.md, 2026-11-26).
+        { dialect: 'postgres', url: databaseUrl, poolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 200) }
       : { dialect: 'sqlite', file: path.join(dataDir, 'wanxiang.db') };
   if (databaseUrl && database.dialect === 'sqlite') {
     throw new ConfigError(
