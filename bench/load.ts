@@ -24,7 +24,8 @@
  * (seconds, default 5, not counted), `BENCH_LOAD_MIX=reads` for reads alone (the attack run's
  * 151 ms p99 was reads alone), `BENCH_LOAD_SKIP_SQLITE=1` for PostgreSQL only,
  * `BENCH_LOAD_CPU_PROF=<dir>` starts the server with `--cpu-prof` into that folder,
- * `BENCH_LOAD_SERVER=<main.js>` runs another build (a baseline in the same session).
+ * `BENCH_LOAD_SERVER=<main.js>` runs another build (a baseline in the same session),
+ * `BENCH_LOAD_NODE_FLAGS='--min-semi-space-size=4'` starts the server with more Node flags.
  * Prints each figure beside its bar and exits non-zero when one is missed.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -73,7 +74,11 @@ const children = new Set<ChildProcess>();
 async function startServer(dataDir: string, databaseUrl: string): Promise<Server> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const flags = ['--trace-gc', ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [])];
+  const flags = [
+    '--trace-gc',
+    ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : []),
+    ...(process.env.BENCH_LOAD_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
+  ];
   const child = spawn(process.execPath, [...flags, SERVER], {
     cwd: ROOT,
     env: {
