@@ -62,6 +62,23 @@ describe.skipIf(!PG_URL)('named statements on PostgreSQL', () => {
       ]);
   });
 
+  it('sends every statement unnamed with DATABASE_PREPARED=off (prepared: false)', async () => {
+    if (database.database.dialect !== 'postgres') throw new Error('expected PostgreSQL');
+    const plain = openDatabase({ ...database.database, poolSize: 1, prepared: false });
+    try {
+      // biome-ignore lint/suspicious/noExplicitAny: this test's own table
+      const rows = await (plain.db as any).selectFrom('probe').select('id').where('id', '<', 100).execute();
+      expect(rows.length).toBeGreaterThan(0);
+      const { rows: prepared } = await sql<{ n: number }>`
+        select count(*)::int as n from pg_prepared_statements where statement like '%"id" < $1%'`.execute(
+        plain.db,
+      );
+      expect(prepared[0]?.n).toBe(0);
+    } finally {
+      await plain.close();
+    }
+  });
+
   it('keeps transactions as they were: writes commit, a failure rolls back', async () => {
     await db.transaction().execute(async (trx: typeof db) => {
       await trx.insertInto('probe').values({ id: 3, name: 'c' }).execute();

@@ -137,13 +137,17 @@ function nameStatements(client: pg.PoolClient): void {
   }) as pg.PoolClient['query'];
 }
 
-function openPostgres(url: string, poolSize: number): DatabaseHandle {
+function openPostgres(url: string, poolSize: number, prepared: boolean): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes });
-  pool.on('connect', nameStatements);
+  // Off for a pooler in transaction mode that does not carry prepared statements (PgBouncer
+  // before 1.21, or without max_prepared_statements): `DATABASE_PREPARED=off`.
+  if (prepared) pool.on('connect', nameStatements);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: once(() => db.destroy()) };
 }
 
 export function openDatabase(config: DatabaseConfig): DatabaseHandle {
-  return config.dialect === 'sqlite' ? openSqlite(config.file) : openPostgres(config.url, config.poolSize);
+  return config.dialect === 'sqlite'
+    ? openSqlite(config.file)
+    : openPostgres(config.url, config.poolSize, config.prepared ?? true);
 }
