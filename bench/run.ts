@@ -12,6 +12,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // runs 1 000 monitor jobs for 2 minutes (BENCH_MONITOR_SECONDS=… for less). bench/api-gateway.ts
 // compares the gateway with the same tool's public route (about 2 minutes). bench/cdn-import.ts
 // writes a 1 000 000-line access log (~210 MB plain, 14 MB gzipped) and imports both (~10 s).
+// bench/load.ts runs 64 connections of mixed reads and writes through the built server for 60 s
+// (BENCH_LOAD_SECONDS=… for less; PostgreSQL too with BENCH_POSTGRES_URL).
 const benches = [
   'core/bench/pricing.ts',
   'server/bench/auth.ts',
@@ -23,6 +25,7 @@ const benches = [
   'bench/api-gateway.ts',
   'bench/cdn-import.ts',
   'bench/sensitive-words.ts',
+  'bench/load.ts',
 ];
 
 let failed = false;

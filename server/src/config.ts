@@ -10,7 +10,13 @@ import { fileURLToPath } from 'node:url';
 
 export type DatabaseConfig =
   | { dialect: 'sqlite'; file: string }
-  | { dialect: 'postgres'; url: string; poolSize: number };
+  | {
+      dialect: 'postgres';
+      url: string;
+      poolSize: number;
+      /** `DATABASE_PREPARED=off`: every statement unnamed, for a pooler that cannot keep them (db/connect.ts). */
+      prepared?: boolean;
+    };
 
 export type TrustProxy = boolean | number | string[];
 
@@ -228,7 +234,13 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const databaseUrl = nonEmpty(env.DATABASE_URL);
   const database: DatabaseConfig =
     databaseUrl && /^postgres(ql)?:\/\//i.test(databaseUrl)
-      ? { dialect: 'postgres', url: databaseUrl, poolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 200) }
+      ? // 10: measured against 4 and 20 on the orders list at 32 connections (BENCHMARKS.md, 2026-11-26).
+        {
+          dialect: 'postgres',
+          url: databaseUrl,
+          poolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
+          prepared: onOff(env, 'DATABASE_PREPARED', true),
+        }
       : { dialect: 'sqlite', file: path.join(dataDir, 'wanxiang.db') };
   if (databaseUrl && database.dialect === 'sqlite') {
     throw new ConfigError(

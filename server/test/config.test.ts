@@ -48,7 +48,7 @@ describe('loadConfig', () => {
       port: 9090,
       host: '127.0.0.1',
       dataDir: '/tmp/wx-data',
-      database: { dialect: 'postgres', url: 'postgres://u:p@db:5432/wanxiang', poolSize: 10 },
+      database: { dialect: 'postgres', url: 'postgres://u:p@db:5432/wanxiang', poolSize: 10, prepared: true },
       adminPassword: 's3cret!',
       captchaTestCode: 'abcd',
       demoUsers: false,
@@ -102,6 +102,15 @@ describe('loadConfig', () => {
     ['HTTPS://WX.Example.com:443', 'https://wx.example.com'],
   ])('PUBLIC_URL=%j → %j', (value, expected) => {
     expect(loadConfig({ PUBLIC_URL: value }).publicUrl).toBe(expected);
+  });
+
+  it('turns PostgreSQL prepared statements off with DATABASE_PREPARED=off', () => {
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://u@db/wx', DATABASE_PREPARED: 'off' }).database,
+    ).toMatchObject({
+      dialect: 'postgres',
+      prepared: false,
+    });
   });
 
   it('leaves PUBLIC_URL unset by default (links follow the request)', () => {

@@ -27,6 +27,7 @@ describe.each(DB_KINDS)('serving the built UI on %s', (kind) => {
     // What the build writes beside each file (ui/vite.config.ts `precompress`).
     writeFileSync(path.join(uiDist, 'assets', 'index-Bx7k2p.js.br'), brotliCompressSync(SCRIPT));
     writeFileSync(path.join(uiDist, 'assets', 'index-Bx7k2p.js.gz'), gzipSync(SCRIPT));
+    writeFileSync(path.join(uiDist, 'index.html.gz'), gzipSync(INDEX));
     t = await startTestApp(kind, { config: { demoUsers: false, uiDist } });
   });
   afterAll(async () => {
@@ -87,6 +88,23 @@ describe.each(DB_KINDS)('serving the built UI on %s', (kind) => {
       expect(res.body).toBe(INDEX);
     },
   );
+
+  it("sends a public page the build's gzip copy of index.html when accepted, and 304 to its entity tag", async () => {
+    const headers = { 'accept-encoding': 'br;q=0, gzip' };
+    const gz = await t.app.inject({ method: 'GET', url: '/doc/search', headers });
+    expect(gz.statusCode).toBe(200);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(INDEX);
+    const etag = String(gz.headers.etag);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/doc/search',
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
 
   it.each([
     '/admin/login',

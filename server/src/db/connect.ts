@@ -94,12 +94,64 @@ function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDataba
   };
 }
 
-function openPostgres(url: string, poolSize: number): DatabaseHandle {
+/** Distinct SQL texts given a prepared statement's name (names are per connection in PostgreSQL). */
+const MAX_NAMED = 500;
+/** Longer SQL is a one-off (a bulk insert of many rows), as for SQLite's statement cache. */
+const MAX_NAMED_SQL = 4000;
+/** SQL text → its statement's name; null: sent unnamed (a result type changed under a plan). */
+const statementNames = new Map<string, string | null>();
+
+function statementName(sql: string): string | null {
+  const known = statementNames.get(sql);
+  if (known !== undefined) return known;
+  if (statementNames.size >= MAX_NAMED || sql.length > MAX_NAMED_SQL) return null;
+  if (!/^\s*(select|insert|update|delete|with)\b/i.test(sql)) return null;
+  const name = `wx${statementNames.size + 1}`;
+  statementNames.set(sql, name);
+  return name;
+}
+
+type QueryArgs = Parameters<pg.PoolClient['query']>;
+
+/**
+ * Kysely sends every query unnamed, so PostgreSQL parses and plans it each time: on a 2-core
+ * machine, planning the orders list's page took as long as running it, on the database's share
+ * of the same cores (~0.4–1 ms a query, bench/orders.ts). Outside transactions a connection sends
+ * the statements it has seen as named ones — parsed once per connection, each run a bind and an
+ * execute. Inside a transaction (writes) they stay unnamed: a prepared `select *` fails with
+ * "cached plan must not change result type" (0A000) once another process adds a column (a rolling
+ * upgrade), which outside a transaction is retried unnamed here, and the SQL never named again,
+ * but inside one would abort it.
+ */
+function nameStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let inTransaction = false;
+  client.query = ((...args: QueryArgs) => {
+    const [text, values, callback] = args as unknown[];
+    if (typeof text !== 'string' || callback !== undefined) return query(...args);
+    if (/^\s*(begin|start transaction)\b/i.test(text)) inTransaction = true;
+    else if (/^\s*(commit|rollback)\s*$/i.test(text)) inTransaction = false;
+    const name = inTransaction ? null : statementName(text);
+    if (!name || (values !== undefined && !Array.isArray(values))) return query(...args);
+    return (query({ name, text, values }) as Promise<pg.QueryResult>).catch((error: { code?: string }) => {
+      if (error?.code !== '0A000') throw error;
+      statementNames.set(text, null);
+      return query(text, values);
+    });
+  }) as pg.PoolClient['query'];
+}
+
+function openPostgres(url: string, poolSize: number, prepared: boolean): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes });
+  // Off for a pooler in transaction mode that does not carry prepared statements (PgBouncer
+  // before 1.21, or without max_prepared_statements): `DATABASE_PREPARED=off`.
+  if (prepared) pool.on('connect', nameStatements);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: once(() => db.destroy()) };
 }
 
 export function openDatabase(config: DatabaseConfig): DatabaseHandle {
-  return config.dialect === 'sqlite' ? openSqlite(config.file) : openPostgres(config.url, config.poolSize);
+  return config.dialect === 'sqlite'
+    ? openSqlite(config.file)
+    : openPostgres(config.url, config.poolSize, config.prepared ?? true);
 }

@@ -507,9 +507,10 @@ export class ResourceEngine {
     return { results: json ?? JSON.stringify(results), page, relations };
   }
 
-  private liveRow(db: AnyDb, model: ResourceModel, id: number) {
+  private liveRow(db: AnyDb, model: ResourceModel, id: number, lock = false) {
     let qb = db.selectFrom(model.table).selectAll().where(sql.ref('id'), '=', id);
     if (model.softDelete) qb = qb.where(sql.ref('deleted_at'), 'is', null);
+    if (lock && this.dialect === 'postgres') qb = qb.forUpdate();
     return qb.executeTakeFirst() as Promise<DbRow | undefined>;
   }
 
@@ -601,7 +602,11 @@ export class ResourceEngine {
     id: number,
     expected: number | undefined,
   ): Promise<{ row: DbRow; wire: WireRow }> {
-    const row = await this.liveRow(trx, modelOf(def), id);
+    // Locked on PostgreSQL until the write commits: otherwise another transaction committing a
+    // change to the row between this read and the UPDATE (conditional on this version) makes a
+    // write that claimed no version answer 409, as seen under bench/load.ts (SQLite writes one
+    // transaction at a time).
+    const row = await this.liveRow(trx, modelOf(def), id, true);
     if (!row) throw notFound(notFoundMessage(def));
     if (expected !== undefined && Number(row.updated_at) !== expected) throw staleUpdate();
     return { row, wire: (await this.toWire(def, [row], trx))[0] as WireRow };

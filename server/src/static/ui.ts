@@ -7,7 +7,6 @@
  * 404. This plugin owns the app's not-found handler for that reason.
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { siteAreaOf } from '@wanxiang/core';
@@ -15,6 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendApiNotFound } from '../http/errors.js';
 import { isApiPath } from '../http/security.js';
+import { IndexHtml } from './index-html.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -26,6 +26,12 @@ const REVALIDATE = 'no-cache';
  */
 const PUBLIC_PRELOADS = /\s*<!-- public-home-preload -->[\s\S]*?<!-- \/public-home-preload -->/;
 
+/** Whether a path's last segment names a file (has an extension), as the build's files do. */
+function isFileName(pathname: string): boolean {
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return last.includes('.');
+}
+
 function pathnameOf(url: string): string {
   const end = url.search(/[?#]/);
   return end < 0 ? url : url.slice(0, end);
@@ -35,6 +41,7 @@ export const uiPlugin = fp<{ uiDist: string | null }>(
   async (app, { uiDist }) => {
     const root = uiDist && existsSync(path.join(uiDist, 'index.html')) ? path.resolve(uiDist) : null;
     const assetsDir = root ? path.join(root, 'assets') + path.sep : null;
+    const index = new IndexHtml(root ?? '.', PUBLIC_PRELOADS);
 
     if (root) {
       await app.register(fastifyStatic, {
@@ -45,6 +52,10 @@ export const uiPlugin = fp<{ uiDist: string | null }>(
         // The build writes .br and .gz beside each file (ui/vite.config.ts): sent when accepted.
         preCompressed: true,
         cacheControl: false,
+        // Only names with an extension are files of the build (assets, favicon.svg, robots.txt):
+        // a screen's URL (`/`, `/doc/search`) goes straight to the not-found handler below, which
+        // answers index.html from memory, without a lookup on disk first (index-html.ts).
+        allowedPath: (pathname) => isFileName(pathname),
         setHeaders(res, filePath) {
           res.setHeader(
             'cache-control',
@@ -73,13 +84,23 @@ export const uiPlugin = fp<{ uiDist: string | null }>(
           );
       }
       const area = siteAreaOf(pathnameOf(request.url));
-      if (area === 'public') return reply.sendFile('index.html');
-      const html = (await readFile(path.join(root, 'index.html'), 'utf8')).replace(PUBLIC_PRELOADS, '');
+      if (area === 'public') {
+        const copy = index.publicCopy(request.headers['accept-encoding']);
+        reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', REVALIDATE)
+          .header('vary', 'accept-encoding')
+          .header('etag', copy.etag)
+          .header('last-modified', copy.lastModified);
+        if (request.headers['if-none-match'] === copy.etag) return reply.code(304).send();
+        if (copy.encoding) reply.header('content-encoding', copy.encoding);
+        return reply.send(copy.body);
+      }
       return reply
         .code(area === null ? 404 : 200)
         .type('text/html; charset=utf-8')
         .header('cache-control', REVALIDATE)
-        .send(html);
+        .send(index.screenCopy());
     });
   },
   { name: 'wanxiang-ui' },

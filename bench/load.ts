@@ -1,0 +1,722 @@
+/**
+ * The load bar of BENCHMARKS.md (issue 18): 64 connections for 60 s of mixed reads and writes
+ * through the real app — the built server (`server/dist/main.js`) started as `npm start` starts
+ * it, with its demo content, on SQLite (and on PostgreSQL with `BENCH_POSTGRES_URL=postgres://…`,
+ * in the schema `bench_load`, dropped afterwards). Bars: zero errors, p99 ≤ 100 ms, memory flat.
+ *
+ *   npm run build && node --import tsx bench/load.ts
+ *
+ * The mix (weights in MIX below): 80 % reads, 20 % writes, from three signed-in users (admin,
+ * operator, editor: each connection is one of them) and anonymous visitors — a back office whose
+ * staff mostly look things up (lists with a filter, details) while the public site is browsed
+ * (the pages' HTML and the JSON they fetch), and every fifth call changes something: an order
+ * created and paid from the customer's balance (two calls, as the back office's order screen
+ * does), a good's stock or price updated, a community reply posted, a balance adjusted.
+ * Every answer is checked: a status other than the expected one (200, or the public pages' HTML)
+ * or `success: false` counts as an error.
+ *
+ * Memory: the server's RSS read from /proc/<pid>/status each second (start of the load, middle,
+ * end) and its heap after each full garbage collection, from `--trace-gc` (Node prints every GC's
+ * heap before → after; the server exposes nothing new for this). "Flat": the end within 10 % (or
+ * 10 MB) of the middle, for RSS and for the heap after the last full GC.
+ *
+ * `BENCH_LOAD_SECONDS` (default 60), `BENCH_LOAD_CONNECTIONS` (default 64), `BENCH_LOAD_WARMUP`
+ * (seconds, default 5, not counted), `BENCH_LOAD_MIX=reads` for reads alone (the attack run's
+ * 151 ms p99 was reads alone), `BENCH_LOAD_SKIP_SQLITE=1` for PostgreSQL only,
+ * `BENCH_LOAD_CPU_PROF=<dir>` starts the server with `--cpu-prof` into that folder,
+ * `BENCH_LOAD_SERVER=<main.js>` runs another build (a baseline in the same session),
+ * `BENCH_LOAD_NODE_FLAGS='--min-semi-space-size=4'` starts the server with more Node flags.
+ * Prints each figure beside its bar and exits non-zero when one is missed.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../testing/built-server';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** `BENCH_LOAD_SERVER=<main.js>`: another build of the server (a baseline measured beside it). */
+const SERVER = path.resolve(ROOT, process.env.BENCH_LOAD_SERVER ?? 'server/dist/main.js');
+const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
+const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 64);
+const WARMUP = Number(process.env.BENCH_LOAD_WARMUP ?? 5);
+const READS_ONLY = process.env.BENCH_LOAD_MIX === 'reads';
+const PG_URL = process.env.BENCH_POSTGRES_URL;
+const CPU_PROF = process.env.BENCH_LOAD_CPU_PROF;
+const ADMIN_PASSWORD = 'Bench#Admin-2024';
+const DEMO_PASSWORD = 'Bench#Demo-2024';
+const CAPTCHA = 'bench-load';
+const P99_BAR_MS = 100;
+
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T;
+
+// ---- the server ----------------------------------------------------------------------------------
+
+interface Server {
+  child: ChildProcess;
+  base: string;
+  output(): string;
+  /** Heap after each full GC (`--trace-gc`), MB, with the time it was printed. */
+  heapAfterGc: { at: number; mb: number }[];
+}
+
+const children = new Set<ChildProcess>();
+
+async function startServer(dataDir: string, databaseUrl: string): Promise<Server> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const flags = [
+    '--trace-gc',
+    ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : []),
+    ...(process.env.BENCH_LOAD_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
+  ];
+  const child = spawn(process.execPath, [...flags, SERVER], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      WANXIANG_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      WANXIANG_DEMO_PASSWORD: DEMO_PASSWORD,
+      WANXIANG_CAPTCHA_TEST_CODE: CAPTCHA,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  child.on('close', () => children.delete(child));
+  let output = '';
+  const heapAfterGc: Server['heapAfterGc'] = [];
+  let partial = '';
+  child.stdout?.on('data', (b: Buffer) => {
+    const lines = (partial + b.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      // "[pid:0x…]   12345 ms: Mark-Compact 30.5 (45.2) -> 28.1 (44.0) MB, …"
+      const gc = /: Mark-Compact[^\d]*[\d.]+ \([\d.]+\) -> ([\d.]+) \(/.exec(line);
+      if (gc) heapAfterGc.push({ at: Date.now(), mb: Number(gc[1]) });
+      else if (!/ms: (Scavenge|Mark-Compact|Minor)/.test(line)) output += `${line}\n`;
+    }
+  });
+  child.stderr?.on('data', (b: Buffer) => {
+    output += b.toString();
+  });
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`server did not answer:\n${output}`);
+    const up = await fetch(`${base}/api/public/config`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { child, base, output: () => output, heapAfterGc };
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+function rssMb(pid: number | undefined): number {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+// ---- calls ---------------------------------------------------------------------------------------
+
+interface Answer {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field
+  body: any;
+  text: string;
+}
+
+class Client {
+  private readonly agent: Agent;
+  private readonly hostname: string;
+  private readonly port: string;
+
+  constructor(base: string, sockets: number) {
+    this.agent = new Agent({ keepAlive: true, maxSockets: sockets });
+    const url = new URL(base);
+    this.hostname = url.hostname;
+    this.port = url.port;
+  }
+
+  call(method: string, url: string, token: string | null, body?: unknown): Promise<Answer> {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const headers: Record<string, string> = {};
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (payload !== undefined) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = String(Buffer.byteLength(payload));
+    }
+    return new Promise((resolve, reject) => {
+      const req = request(
+        { agent: this.agent, hostname: this.hostname, port: this.port, method, path: url, headers },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString();
+            let parsed: unknown = null;
+            if ((res.headers['content-type'] ?? '').includes('json')) {
+              try {
+                parsed = JSON.parse(text);
+              } catch {
+                parsed = null;
+              }
+            }
+            resolve({ status: res.statusCode ?? 0, body: parsed, text });
+          });
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}
+
+async function signIn(client: Client, username: string, password: string): Promise<string> {
+  const captcha = await client.call('GET', '/api/captcha/request', null);
+  const answer = await client.call('POST', '/api/login/signin', null, {
+    username,
+    password,
+    captchaId: captcha.body.captchaId,
+    captchaCode: CAPTCHA,
+  });
+  if (!answer.body?.success) throw new Error(`sign-in of ${username} failed: ${answer.text.slice(0, 200)}`);
+  return answer.body.data.token as string;
+}
+
+/** The answer's data, or an error naming the call. */
+async function must(client: Client, method: string, url: string, token: string | null, body?: unknown) {
+  const answer = await client.call(method, url, token, body);
+  if (answer.status !== 200 || !answer.body?.success)
+    throw new Error(`${method} ${url}: ${answer.status} ${answer.text.slice(0, 300)}`);
+  // biome-ignore lint/suspicious/noExplicitAny: read field by field
+  return answer.body.data as any;
+}
+
+// ---- the world the mix works in ------------------------------------------------------------------
+
+interface World {
+  tokens: { admin: string; operator: string; editor: string };
+  /** Open stores with goods on sale that have no specs (an order's lines need no sku). */
+  stores: { id: number; goods: number[]; minOrderFen: number; price: Map<number, number> }[];
+  goods: number[];
+  customers: number[];
+  orders: number[];
+  users: number[];
+  articles: number[];
+  topics: number[];
+  docWords: string[];
+}
+
+/** Reads what the demo content holds, and prepares it: balances to pay with, stock to sell. */
+async function prepare(client: Client): Promise<World> {
+  const admin = await signIn(client, 'admin', ADMIN_PASSWORD);
+  const operator = await signIn(client, 'operator', DEMO_PASSWORD);
+  const editor = await signIn(client, 'editor', DEMO_PASSWORD);
+  const stores = [];
+  for (const store of (await must(client, 'GET', '/api/admin/stores?status=open&limit=50', admin)).results) {
+    const goods = (
+      await must(client, 'GET', `/api/admin/goods?storeId=${store.id}&status=onSale&limit=100`, admin)
+    ).results.filter((g: { specs: unknown }) => !g.specs);
+    if (goods.length === 0) continue;
+    // Enough stock for every order of the run (orders take it, a cancelled one would return it).
+    for (const g of goods)
+      await must(client, 'PATCH', `/api/admin/goods/${g.id}`, admin, { stock: 1_000_000 });
+    stores.push({
+      id: store.id as number,
+      goods: goods.map((g: { id: number }) => g.id),
+      minOrderFen: store.minOrderFen as number,
+      price: new Map<number, number>(goods.map((g: { id: number; priceFen: number }) => [g.id, g.priceFen])),
+    });
+  }
+  if (stores.length === 0) throw new Error('no open store with goods on sale in the demo content');
+  const customers = (
+    await must(client, 'GET', '/api/admin/users?status=active&sort=-balanceFen&limit=10', admin)
+  ).results.map((u: { id: number }) => u.id as number);
+  for (const userId of customers)
+    await must(client, 'POST', '/api/admin/balanceLedger/adjust', admin, {
+      userId,
+      changeFen: 100_000_000,
+      note: '压测充值',
+    });
+  const ids = async (url: string) =>
+    (await must(client, 'GET', url, admin)).results.map((r: { id: number }) => r.id as number);
+  const docs = (await must(client, 'GET', '/api/public/docs?limit=50', null)).results as { title: string }[];
+  const docWords = [
+    ...new Set(docs.flatMap((d) => [d.title.slice(0, 2), d.title.slice(2, 4), d.title.slice(-4, -2)])),
+  ].filter((w) => w.length === 2);
+  return {
+    tokens: { admin, operator, editor },
+    stores,
+    goods: stores.flatMap((s) => s.goods),
+    customers,
+    orders: await ids('/api/admin/orders?limit=200'),
+    users: await ids('/api/admin/users?limit=200'),
+    articles: (await must(client, 'GET', '/api/public/articles?limit=50', null)).results.map(
+      (a: { id: number }) => a.id,
+    ),
+    topics: await ids('/api/admin/bbsTopics?limit=50'),
+    docWords,
+  };
+}
+
+// ---- the mix -------------------------------------------------------------------------------------
+
+type Role = 'admin' | 'operator' | 'editor';
+
+interface Kind {
+  name: string;
+  write: boolean;
+  weight: number;
+  /** Who may make the call: a connection signed in as one of them, or anyone for public calls. */
+  roles: Role[] | 'anyone';
+  /** Makes the call(s); each is timed and checked by `timed`. */
+  run(ctx: CallContext): Promise<unknown>;
+}
+
+interface CallContext {
+  world: World;
+  token: string;
+  timed(kind: string, method: string, url: string, body?: unknown, html?: boolean): Promise<Answer>;
+}
+
+const PAGES = ['/', '/doc/search', '/photo', '/movie'];
+const ORDER_STATUSES = ['paid', 'accepted', 'completed', 'cancelled', 'pending_payment'];
+
+const MIX: Kind[] = [
+  // Back-office lists (30 %): orders by status (the board's tabs), other resources.
+  {
+    name: 'admin list: orders by status',
+    write: false,
+    weight: 14,
+    roles: ['admin', 'operator'],
+    run: ({ timed }) => timed('list', 'GET', `/api/admin/orders?status=${pick(ORDER_STATUSES)}`),
+  },
+  {
+    name: 'admin list: goods of a store',
+    write: false,
+    weight: 6,
+    roles: ['admin', 'operator'],
+    run: ({ timed, world }) => timed('list', 'GET', `/api/admin/goods?storeId=${pick(world.stores).id}`),
+  },
+  {
+    name: 'admin list: users',
+    write: false,
+    weight: 4,
+    roles: ['admin'],
+    run: ({ timed }) => timed('list', 'GET', `/api/admin/users?page=${1 + Math.floor(Math.random() * 5)}`),
+  },
+  {
+    name: 'admin list: community replies',
+    write: false,
+    weight: 6,
+    roles: ['admin', 'editor'],
+    run: ({ timed }) => timed('list', 'GET', '/api/admin/bbsPosts?sort=-createdAt'),
+  },
+  // Details (15 %).
+  {
+    name: 'detail: order',
+    write: false,
+    weight: 7,
+    roles: ['admin', 'operator'],
+    run: ({ timed, world }) => timed('detail', 'GET', `/api/admin/orders/${pick(world.orders)}`),
+  },
+  {
+    name: 'detail: good',
+    write: false,
+    weight: 4,
+    roles: ['admin', 'operator'],
+    run: ({ timed, world }) => timed('detail', 'GET', `/api/admin/goods/${pick(world.goods)}`),
+  },
+  {
+    name: 'detail: user',
+    write: false,
+    weight: 4,
+    roles: ['admin'],
+    run: ({ timed, world }) => timed('detail', 'GET', `/api/admin/users/${pick(world.users)}`),
+  },
+  // The public site (25 %): pages' HTML and the JSON they fetch.
+  {
+    name: 'public page (HTML)',
+    write: false,
+    weight: 8,
+    roles: 'anyone',
+    run: ({ timed, world }) =>
+      timed(
+        'page',
+        'GET',
+        Math.random() < 0.3 ? `/article/${pick(world.articles)}` : pick(PAGES),
+        undefined,
+        true,
+      ),
+  },
+  {
+    name: 'public: blog list / article',
+    write: false,
+    weight: 7,
+    roles: 'anyone',
+    run: ({ timed, world }) =>
+      Math.random() < 0.5
+        ? timed('public', 'GET', `/api/public/articles?page=${1 + Math.floor(Math.random() * 3)}&limit=10`)
+        : timed('public', 'GET', `/api/public/articles/${pick(world.articles)}`),
+  },
+  {
+    name: 'public: document search',
+    write: false,
+    weight: 6,
+    roles: 'anyone',
+    run: ({ timed, world }) =>
+      timed('public', 'GET', `/api/public/docs?q=${encodeURIComponent(pick(world.docWords))}&limit=10`),
+  },
+  {
+    name: 'public: gallery',
+    write: false,
+    weight: 4,
+    roles: 'anyone',
+    run: ({ timed }) => timed('public', 'GET', '/api/public/photos?limit=30'),
+  },
+  // API JSON the screens fetch around the lists (10 %).
+  {
+    name: 'api: current user, dashboard',
+    write: false,
+    weight: 10,
+    roles: ['admin', 'operator'],
+    run: ({ timed }) =>
+      Math.random() < 0.6
+        ? timed('api', 'GET', '/api/user/current')
+        : timed('api', 'GET', '/api/admin/dashboard'),
+  },
+  // Writes (20 %).
+  {
+    name: 'write: order created and paid by balance',
+    write: true,
+    weight: 8,
+    roles: ['admin', 'operator'],
+    run: async ({ timed, world }) => {
+      const store = pick(world.stores);
+      const goodsId = pick(store.goods);
+      const qty = Math.max(1, Math.ceil(store.minOrderFen / (store.price.get(goodsId) ?? 1)));
+      const created = await timed('order create', 'POST', '/api/admin/orders', {
+        storeId: store.id,
+        userId: pick(world.customers),
+        items: [{ goodsId, qty }],
+        fulfilment: 'pickup',
+        payMethod: 'balance',
+      });
+      const id = created.body?.data?.id;
+      if (typeof id !== 'number') return;
+      await timed('order pay', 'POST', `/api/admin/orders/${id}/pay`, { payMethod: 'balance' });
+      if (world.orders.length < 2000) world.orders.push(id);
+    },
+  },
+  {
+    name: 'write: good updated',
+    write: true,
+    weight: 5,
+    roles: ['admin', 'operator'],
+    run: ({ timed, world }) =>
+      timed('update', 'PATCH', `/api/admin/goods/${pick(world.goods)}`, {
+        stock: 1_000_000 + Math.floor(Math.random() * 1000),
+        sort: Math.floor(Math.random() * 100),
+      }),
+  },
+  {
+    name: 'write: community reply posted',
+    write: true,
+    weight: 5,
+    roles: ['admin', 'editor'],
+    run: ({ timed, world }) =>
+      timed('create', 'POST', '/api/admin/bbsPosts', {
+        topicId: pick(world.topics),
+        authorId: pick(world.customers),
+        content: `压测回帖：外卖送得很快，汤也没洒。${Math.random().toString(36).slice(2, 8)}`,
+      }),
+  },
+  {
+    name: 'write: balance adjusted',
+    write: true,
+    weight: 2,
+    roles: ['admin'],
+    run: ({ timed, world }) =>
+      timed('update', 'POST', '/api/admin/balanceLedger/adjust', {
+        userId: pick(world.customers),
+        changeFen: 100 + Math.floor(Math.random() * 1000),
+        note: '压测调整',
+      }),
+  },
+];
+
+interface Tally {
+  byKind: Map<string, number[]>;
+  errors: { kind: string; status: number; text: string }[];
+}
+
+/** One connection's loop: a kind drawn by weight among those its user may make, again and again. */
+async function connection(
+  client: Client,
+  world: World,
+  role: Role | null,
+  until: number,
+  tally: Tally | null,
+): Promise<void> {
+  const kinds = MIX.filter(
+    (k) => (!READS_ONLY || !k.write) && (k.roles === 'anyone' || (role !== null && k.roles.includes(role))),
+  );
+  const total = kinds.reduce((s, k) => s + k.weight, 0);
+  const token = role ? world.tokens[role] : '';
+  const timed: CallContext['timed'] = async (kind, method, url, body, html) => {
+    const t0 = performance.now();
+    let answer: Answer;
+    try {
+      answer = await client.call(method, url, token || null, body);
+    } catch (error) {
+      answer = { status: 0, body: null, text: String(error) };
+    }
+    const ms = performance.now() - t0;
+    const ok =
+      answer.status === 200 && (html ? answer.text.includes('<html') : answer.body?.success === true);
+    if (tally) {
+      let times = tally.byKind.get(kind);
+      if (!times) {
+        times = [];
+        tally.byKind.set(kind, times);
+      }
+      times.push(ms);
+      if (!ok)
+        tally.errors.push({
+          kind: `${method} ${url}`,
+          status: answer.status,
+          text: answer.text.slice(0, 200),
+        });
+    }
+    return answer;
+  };
+  while (Date.now() < until) {
+    let r = Math.random() * total;
+    let kind = kinds[0] as Kind;
+    for (const k of kinds) {
+      kind = k;
+      r -= k.weight;
+      if (r < 0) break;
+    }
+    await kind.run({ world, token, timed });
+  }
+}
+
+/**
+ * Who each connection is: the mix's staff calls need a role, the public ones none. Connections are
+ * shared out in proportion to the weight each role can serve: a quarter anonymous visitors, the
+ * rest admin, operator and editor in turn.
+ */
+function roleOf(i: number): Role | null {
+  const roles: (Role | null)[] = [null, 'admin', 'operator', 'admin', 'editor', 'operator', null, 'admin'];
+  return roles[i % roles.length] ?? null;
+}
+
+interface Result {
+  label: string;
+  requests: number;
+  errors: Tally['errors'];
+  p50: number;
+  p99: number;
+  rps: number;
+  perKind: { kind: string; n: number; p50: number; p99: number }[];
+  rss: { start: number; middle: number; end: number };
+  heap: { first: number; middle: number; last: number; count: number };
+  loadAvg: string;
+}
+
+async function measure(server: Server, label: string): Promise<Result> {
+  const setup = new Client(server.base, 4);
+  const world = await prepare(setup);
+  setup.close();
+  const client = new Client(server.base, CONNECTIONS);
+  const run = async (seconds: number, tally: Tally | null) => {
+    const until = Date.now() + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, (_, i) => connection(client, world, roleOf(i), until, tally)),
+    );
+  };
+  try {
+    if (WARMUP > 0) await run(WARMUP, null);
+    const tally: Tally = { byKind: new Map(), errors: [] };
+    const rss: number[] = [];
+    const pid = server.child.pid;
+    rss.push(rssMb(pid));
+    const sampler = setInterval(() => rss.push(rssMb(pid)), 1000);
+    const t0 = Date.now();
+    await run(SECONDS, tally);
+    const seconds = (Date.now() - t0) / 1000;
+    clearInterval(sampler);
+    rss.push(rssMb(pid));
+    const loadAvg = load();
+    const all = [...tally.byKind.values()].flat().sort((a, b) => a - b);
+    const perKind = [...tally.byKind.entries()]
+      .map(([kind, times]) => {
+        times.sort((a, b) => a - b);
+        return { kind, n: times.length, p50: quantile(times, 0.5), p99: quantile(times, 0.99) };
+      })
+      .sort((a, b) => b.n - a.n);
+    const gcs = server.heapAfterGc.filter((g) => g.at >= t0);
+    return {
+      label,
+      requests: all.length,
+      errors: tally.errors,
+      p50: quantile(all, 0.5),
+      p99: quantile(all, 0.99),
+      rps: all.length / seconds,
+      perKind,
+      rss: { start: rss[0] ?? 0, middle: rss[Math.floor(rss.length / 2)] ?? 0, end: rss.at(-1) ?? 0 },
+      heap: {
+        first: gcs[0]?.mb ?? Number.NaN,
+        middle: gcs[Math.floor(gcs.length / 2)]?.mb ?? Number.NaN,
+        last: gcs.at(-1)?.mb ?? Number.NaN,
+        count: gcs.length,
+      },
+      loadAvg,
+    };
+  } finally {
+    client.close();
+  }
+}
+
+const flat = (middle: number, end: number) => !(end > Math.max(middle * 1.1, middle + 10));
+
+function print(r: Result): boolean {
+  const f = (n: number) => n.toFixed(1);
+  console.log(
+    `\n${r.label}: ${CONNECTIONS} connections, ${SECONDS} s${READS_ONLY ? ', reads alone' : ''} (load average at the end ${r.loadAvg})`,
+  );
+  console.log(
+    `  ${'kind'.padEnd(14)} ${'calls'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`,
+  );
+  for (const k of r.perKind)
+    console.log(
+      `  ${k.kind.padEnd(14)} ${String(k.n).padStart(8)} ${f(k.p50).padStart(8)} ${f(k.p99).padStart(8)}`,
+    );
+  const rssFlat = flat(r.rss.middle, r.rss.end);
+  const heapFlat = Number.isNaN(r.heap.last) || flat(r.heap.middle, r.heap.last);
+  const lines: [string, string, string, boolean | null][] = [
+    ['requests', String(r.requests), '', null],
+    ['throughput', `${f(r.rps)} req/s`, '', null],
+    ['errors', String(r.errors.length), 'bar = 0', r.errors.length === 0],
+    ['p50 (all calls)', `${f(r.p50)} ms`, '', null],
+    ['p99 (all calls)', `${f(r.p99)} ms`, `bar ≤ ${P99_BAR_MS} ms`, r.p99 <= P99_BAR_MS],
+    [
+      'RSS start → middle → end',
+      `${f(r.rss.start)} → ${f(r.rss.middle)} → ${f(r.rss.end)} MB`,
+      'flat',
+      rssFlat,
+    ],
+    [
+      `heap after full GC (${r.heap.count}): first → middle → last`,
+      `${f(r.heap.first)} → ${f(r.heap.middle)} → ${f(r.heap.last)} MB`,
+      'flat',
+      heapFlat,
+    ],
+  ];
+  for (const [name, value, bar, ok] of lines)
+    console.log(
+      `  ${name.padEnd(46)} ${value.padStart(26)}   ${bar.padEnd(16)} ${ok === null ? '' : ok ? 'ok' : 'MISS'}`,
+    );
+  const seen = new Set<string>();
+  for (const e of r.errors) {
+    const key = `${e.kind.replace(/\d+/g, 'N')} ${e.status}`;
+    if (seen.has(key) || seen.size >= 10) continue;
+    seen.add(key);
+    console.log(`  error: ${e.kind} → ${e.status} ${e.text}`);
+  }
+  return r.errors.length === 0 && r.p99 <= P99_BAR_MS && rssFlat && heapFlat;
+}
+
+async function onSqlite(): Promise<boolean> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'wanxiang-bench-load-'));
+  try {
+    const server = await startServer(dir, '');
+    try {
+      return print(await measure(server, 'SQLite'));
+    } finally {
+      await stop(server.child);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function onPostgres(url: string): Promise<boolean> {
+  const pg = (await import('pg')).default;
+  const schema = 'bench_load';
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`drop schema if exists ${schema} cascade`);
+  await admin.query(`create schema ${schema}`);
+  const scoped = new URL(url);
+  scoped.searchParams.set('options', `-c search_path=${schema}`);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'wanxiang-bench-load-pg-'));
+  try {
+    const server = await startServer(dir, scoped.toString());
+    try {
+      return print(await measure(server, 'PostgreSQL'));
+    } finally {
+      await stop(server.child);
+    }
+  } finally {
+    await admin.query(`drop schema if exists ${schema} cascade`).catch(() => undefined);
+    await admin.end();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run \`npm run build\``);
+  console.log(`load bench: ${os.cpus().length} cores, load average ${load()}, Node ${process.version}`);
+  let ok = true;
+  if (!process.env.BENCH_LOAD_SKIP_SQLITE) ok = (await onSqlite()) && ok;
+  if (PG_URL) ok = (await onPostgres(PG_URL)) && ok;
+  console.log(ok ? '\nevery bar met' : '\nMISSED a bar');
+  if (!ok) process.exitCode = 1;
+}
+
+const cleanup = () => {
+  for (const child of children) child.kill('SIGTERM');
+};
+process.once('SIGINT', () => {
+  cleanup();
+  process.exit(130);
+});
+main()
+  .catch((error: unknown) => {
+    console.error(error instanceof Error ? error.stack : error);
+    process.exitCode = 1;
+  })
+  .finally(cleanup);

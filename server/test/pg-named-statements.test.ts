@@ -1,0 +1,94 @@
+/**
+ * PostgreSQL: statements outside transactions are sent as named (prepared) ones (db/connect.ts).
+ * What a caller must still see: the same rows; a column added by another process under a prepared
+ * `select *` (a rolling upgrade) answers the new shape instead of failing; transactions unchanged.
+ */
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../src/db/connect.js';
+import { createTestDatabase, type TestDatabase } from './helpers/app.js';
+
+const PG_URL = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!PG_URL)('named statements on PostgreSQL', () => {
+  let database: TestDatabase;
+  let handle: DatabaseHandle;
+  // biome-ignore lint/suspicious/noExplicitAny: a table of this test's own, outside the typed schema
+  let db: any;
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    if (database.database.dialect !== 'postgres') throw new Error('expected PostgreSQL');
+    handle = openDatabase({ ...database.database, poolSize: 2 });
+    db = handle.db;
+    await sql`create table probe (id integer primary key, name text not null)`.execute(db);
+    await sql`insert into probe values (1, 'a'), (2, 'b')`.execute(db);
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await database?.drop();
+  });
+
+  const all = () => db.selectFrom('probe').selectAll().orderBy('id').execute();
+
+  it('prepares what it runs outside a transaction, once per connection, with the same answers', async () => {
+    for (let i = 0; i < 5; i++)
+      expect(await all()).toEqual([
+        { id: 1, name: 'a' },
+        { id: 2, name: 'b' },
+      ]);
+    const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(
+      db,
+    );
+    expect(rows.map((r) => r.statement).filter((s) => s.includes('"probe"')).length).toBeGreaterThan(0);
+  });
+
+  it('answers the new shape after another connection adds a column under a prepared select *', async () => {
+    // Every pooled connection has the statement prepared.
+    await Promise.all([all(), all(), all(), all()]);
+    const other = new pg.Client({
+      connectionString: database.database.dialect === 'postgres' ? database.database.url : '',
+    });
+    await other.connect();
+    try {
+      await other.query(`alter table probe add column note text default 'n'`);
+    } finally {
+      await other.end();
+    }
+    for (let i = 0; i < 4; i++)
+      expect(await all()).toEqual([
+        { id: 1, name: 'a', note: 'n' },
+        { id: 2, name: 'b', note: 'n' },
+      ]);
+  });
+
+  it('sends every statement unnamed with DATABASE_PREPARED=off (prepared: false)', async () => {
+    if (database.database.dialect !== 'postgres') throw new Error('expected PostgreSQL');
+    const plain = openDatabase({ ...database.database, poolSize: 1, prepared: false });
+    try {
+      // biome-ignore lint/suspicious/noExplicitAny: this test's own table
+      const rows = await (plain.db as any).selectFrom('probe').select('id').where('id', '<', 100).execute();
+      expect(rows.length).toBeGreaterThan(0);
+      const { rows: prepared } = await sql<{ n: number }>`
+        select count(*)::int as n from pg_prepared_statements where statement like '%"id" < $1%'`.execute(
+        plain.db,
+      );
+      expect(prepared[0]?.n).toBe(0);
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('keeps transactions as they were: writes commit, a failure rolls back', async () => {
+    await db.transaction().execute(async (trx: typeof db) => {
+      await trx.insertInto('probe').values({ id: 3, name: 'c' }).execute();
+    });
+    await expect(
+      db.transaction().execute(async (trx: typeof db) => {
+        await trx.insertInto('probe').values({ id: 4, name: 'd' }).execute();
+        await trx.insertInto('probe').values({ id: 4, name: 'again' }).execute();
+      }),
+    ).rejects.toThrow();
+    expect((await all()).map((r: { id: number }) => r.id)).toEqual([1, 2, 3]);
+  });
+});
