@@ -16,7 +16,7 @@ import { AREAS, areaTasks, engineExtensions } from './domain/areas.js';
 import { authArea } from './domain/auth/index.js';
 import { requestStatsPlugin } from './domain/monitor/index.js';
 import { filesRoutes } from './files/routes.js';
-import { errorsPlugin } from './http/errors.js';
+import { errorsPlugin, frameworkErrors } from './http/errors.js';
 import { jsonBodyPlugin } from './http/json-depth.js';
 import { openApiPlugin } from './http/openapi.js';
 import { genReqId, requestIdPlugin } from './http/request-id.js';
@@ -68,6 +68,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     bodyLimit: BODY_LIMIT_BYTES,
     // All schema errors at once, so a form can mark every wrong field in one round trip.
     ajv: { customOptions: { allErrors: true } },
+    // Router failures (a path that is not valid percent-encoding, a parameter too long): the envelope.
+    frameworkErrors,
   });
 
   // Response schemas document the answers (OpenAPI) but do not shape them: plain

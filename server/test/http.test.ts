@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startTestApp, type TestApp } from './helpers/app.js';
+import { ADMIN_PASSWORD, DB_KINDS, startTestApp, type TestApp } from './helpers/app.js';
+import { bearer, tokenOf } from './helpers/auth.js';
 
 describe.each(DB_KINDS)('HTTP conventions on %s', (kind) => {
   let t: TestApp;
@@ -23,6 +24,34 @@ describe.each(DB_KINDS)('HTTP conventions on %s', (kind) => {
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.json()).toEqual({ success: false, errorCode: 404, message: '接口不存在' });
     }
+  });
+
+  it('answers the envelope when the router cannot read the path (issue 18 fuzz)', async () => {
+    // Invalid percent-encoding, and bytes that are not UTF-8 (a surrogate): Fastify's English JSON before.
+    for (const url of ['/api/admin/stores/%zz', '/api/admin/stores/%ED%A0%80', '/api/me/preferences/%']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json()).toEqual({
+        success: false,
+        errorCode: 400,
+        message: '请求地址无法解析（含无效的 % 编码）',
+      });
+    }
+    const long = await t.app.inject({ method: 'DELETE', url: `/api/admin/stores/${'9'.repeat(300)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ success: false, errorCode: 414, message: '请求地址中的参数过长' });
+  });
+
+  it('refuses a list filter whose name holds a line break with 422, not 500 (issue 18 fuzz)', async () => {
+    const token = await tokenOf(t.app, 'admin', ADMIN_PASSWORD);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/stores?a%0Ab=1',
+      headers: bearer(token),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().data.fields).toEqual({ 'a\nb': '不支持的筛选条件 a\nb' });
   });
 
   it('answers an unexpected fault with 500, a request id and no stack; the log has the stack', async () => {

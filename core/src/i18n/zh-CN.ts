@@ -26,6 +26,8 @@ export const messages = {
   invalidInput: '输入有误，请检查后重试',
   invalidJson: '请求内容不是有效的 JSON',
   jsonTooDeep: '请求内容嵌套过深（最多 {max} 层）',
+  badUrl: '请求地址无法解析（含无效的 % 编码）',
+  urlParamTooLong: '请求地址中的参数过长',
   payloadTooLarge: '请求内容过大',
   tooManyRequests: '操作过于频繁，请 {seconds} 秒后再试',
   serverFault: '服务器开小差了，请稍后重试（请求编号 {requestId}）',

@@ -45,6 +45,22 @@ function fromFrameworkError(error: FastifyError, request: FastifyRequest): ApiEr
   return null;
 }
 
+/**
+ * Fastify's `frameworkErrors`: failures of the router itself, before any route or hook runs — a
+ * path with invalid percent-encoding (`/api/x/%zz`, bytes that are not UTF-8) or a path
+ * parameter over the router's length limit. Without this they answered Fastify's own English
+ * JSON instead of the envelope.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const status = tooLong ? 414 : 400;
+  return send(reply, status, {
+    success: false,
+    errorCode: status,
+    message: t(tooLong ? 'urlParamTooLong' : 'badUrl'),
+  });
+}
+
 /** The JSON 404 for an unknown /api path (also used by the site's not-found handler). */
 export function sendApiNotFound(_request: FastifyRequest, reply: FastifyReply) {
   return send(reply, 404, notFound().toEnvelope());
