@@ -94,11 +94,14 @@ describe.each(DB_KINDS)('OpenAPI fuzz on %s', (kind) => {
       const counts: Counts = { requests: 0, refused: 0, byStatus: new Map() };
       const failures: string[] = [];
       const started = Date.now();
+    const timing = { print: 0, inject: 0 };
 
       const send = async (role: Role, op: Operation, req: FuzzRequest) => {
         const t0 = performance.now();
-        const before = await prints.take();
+        const files = !SAFE_METHODS.has(req.method);
+        const before = await prints.take(files);
         const t1 = performance.now();
+        timing.print += t1 - t0;
         const res = await t.app.inject({
           method: req.method as 'GET',
           url: req.url,
@@ -108,6 +111,7 @@ describe.each(DB_KINDS)('OpenAPI fuzz on %s', (kind) => {
         });
         counts.requests++;
         const t2 = performance.now();
+        timing.inject += t2 - t1;
         if (process.env.FUZZ_DEBUG && t2 - t0 > 100) {
           console.log(
             `[fuzz slow] print ${(t1 - t0).toFixed(0)} ms, request ${(t2 - t1).toFixed(0)} ms: ${req.method} ${req.url.slice(0, 120)} [${req.kind}]`,
@@ -138,7 +142,9 @@ describe.each(DB_KINDS)('OpenAPI fuzz on %s', (kind) => {
               throw new Error(`refusal without a Chinese message: ${what()}`);
             }
           }
-          const changed = differences(before, await prints.take());
+          const t3 = performance.now();
+          const changed = differences(before, await prints.take(files));
+          timing.print += performance.now() - t3;
           if (changed.length > 0) throw new Error(`refused yet changed ${changed.join(', ')}: ${what()}`);
         }
         if (
@@ -169,7 +175,12 @@ describe.each(DB_KINDS)('OpenAPI fuzz on %s', (kind) => {
         }
       }
       const seconds = (Date.now() - started) / 1000;
-      const statuses = [...counts.byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`);
+      console.log(`[fuzz ${kind}] time before requests ${(timing.print / 1000).toFixed(1)} s, in requests ${(timing.inject / 1000).toFixed(1)} s`);
+    const { takes, recomputed, queryMs, filesMs } = prints.stats;
+    console.log(
+      `[fuzz ${kind}] ${takes} fingerprints (${recomputed} recomputed): database ${(queryMs / 1000).toFixed(1)} s, files ${(filesMs / 1000).toFixed(1)} s`,
+    );
+    const statuses = [...counts.byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`);
       console.log(
         `[fuzz ${kind}] ${counts.requests} requests in ${seconds.toFixed(1)} s, ${counts.refused} refused; ${statuses.join(' ')}`,
       );
