@@ -18,6 +18,7 @@ import { requestStatsPlugin } from './domain/monitor/index.js';
 import { filesRoutes } from './files/routes.js';
 import { errorsPlugin, frameworkErrors } from './http/errors.js';
 import { jsonBodyPlugin } from './http/json-depth.js';
+import { nulCharactersPlugin } from './http/nul-characters.js';
 import { openApiPlugin } from './http/openapi.js';
 import { genReqId, requestIdPlugin } from './http/request-id.js';
 import { securityPlugin } from './http/security.js';
@@ -83,6 +84,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     await app.register(errorsPlugin);
     // Every route's JSON bodies: Fastify's parser behind a bound on nesting depth.
     await app.register(jsonBodyPlugin);
+    // U+0000 in any parameter or body text: a 422 (PostgreSQL text cannot hold it).
+    await app.register(nulCharactersPlugin);
     await app.register(securityPlugin);
     await app.register(requestStatsPlugin);
     await app.register(openApiPlugin, { version: config.version });

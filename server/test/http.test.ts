@@ -54,6 +54,40 @@ describe.each(DB_KINDS)('HTTP conventions on %s', (kind) => {
     expect(res.json().data.fields).toEqual({ 'a\nb': '不支持的筛选条件 a\nb' });
   });
 
+  it('refuses U+0000 in a path, query or body with 422 and stores nothing (issue 18 fuzz: 500 on PostgreSQL)', async () => {
+    const auth = bearer(await tokenOf(t.app, 'admin', ADMIN_PASSWORD));
+    const message = '内容不能包含空字符（U+0000）';
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/me/preferences/nul',
+      headers: auth,
+      payload: { value: { 'k\u0000': 'a' } },
+    });
+    expect(put.statusCode).toBe(422);
+    expect(put.json()).toMatchObject({ success: false, message });
+    const prefs = await t.app.inject({ method: 'GET', url: '/api/me/preferences', headers: auth });
+    expect(prefs.json().data).not.toHaveProperty('nul');
+    for (const url of ['/api/admin/stores?q=a%00b', '/cloud/api/a%00b', '/api/login/qr/%00']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: auth });
+      expect(res.statusCode, url).toBe(422);
+      expect(res.json().message).toBe(message);
+    }
+  });
+
+  it('answers 4xx for an id beyond the database integer range (issue 18 fuzz: 500 on PostgreSQL)', async () => {
+    const auth = bearer(await tokenOf(t.app, 'admin', ADMIN_PASSWORD));
+    for (const [method, url] of [
+      ['GET', '/api/admin/monitorJobs/2147483648/runs'],
+      ['DELETE', '/api/me/jobs/2147483648'],
+      ['GET', '/api/admin/exchangeCodes/2147483648'],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: auth });
+      // SQLite stores any 64-bit integer (no such row: 404); PostgreSQL's INTEGER refuses it (422).
+      expect([404, 422], `${method} ${url}: ${res.body}`).toContain(res.statusCode);
+      expect(res.json().success).toBe(false);
+    }
+  });
+
   it('answers an unexpected fault with 500, a request id and no stack; the log has the stack', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/test/explode' });
     expect(res.statusCode).toBe(500);

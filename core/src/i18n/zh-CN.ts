@@ -28,6 +28,8 @@ export const messages = {
   jsonTooDeep: '请求内容嵌套过深（最多 {max} 层）',
   badUrl: '请求地址无法解析（含无效的 % 编码）',
   urlParamTooLong: '请求地址中的参数过长',
+  nulCharacter: '内容不能包含空字符（U+0000）',
+  numberOutOfRange: '数值超出范围',
   payloadTooLarge: '请求内容过大',
   tooManyRequests: '操作过于频繁，请 {seconds} 秒后再试',
   serverFault: '服务器开小差了，请稍后重试（请求编号 {requestId}）',

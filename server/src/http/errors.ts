@@ -37,6 +37,12 @@ function fromFrameworkError(error: FastifyError, request: FastifyRequest): ApiEr
   ) {
     return new ApiError({ status: 422, errorCode: ErrorCode.invalidInput, message: t('invalidJson') });
   }
+  // PostgreSQL refusing a number outside its column's range (an id of 2^31 where ids are
+  // INTEGER): no row can have it, and SQLite takes any 64-bit integer — the caller's input, not
+  // a fault. SQLSTATE 22003 numeric_value_out_of_range.
+  if ((error as { code?: unknown }).code === '22003') {
+    return new ApiError({ status: 422, errorCode: ErrorCode.invalidInput, message: t('numberOutOfRange') });
+  }
   if (status === 404) return notFound();
   if (status >= 400 && status < 500) {
     // Other client errors the framework raises (unsupported media type, bad content length, …).

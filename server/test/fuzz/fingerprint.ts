@@ -82,7 +82,9 @@ export async function fingerprinter(app: FastifyInstance): Promise<Fingerprinter
         ...(has('id') ? ['sum(id)', 'max(id)'] : []),
         ...(has('updated_at') ? ['max(updated_at)', 'sum(updated_at)'] : []),
       ];
-      const text = aggregates.map((a) => (dialect === 'postgres' ? `coalesce(${a}::text, '')` : `coalesce(${a}, '')`));
+      const text = aggregates.map((a) =>
+        dialect === 'postgres' ? `coalesce(${a}::text, '')` : `coalesce(${a}, '')`,
+      );
       return `(select ${text.join(dialect === 'postgres' ? " || ',' || " : " || ',' || ")} from ${name}) as ${name}`;
     }
     if (dialect === 'postgres') {
@@ -144,7 +146,11 @@ function foldersOf(root: string): () => string {
   let last = '';
   return () => {
     const times = () =>
-      folders.map((f) => `${path.relative(root, f)}:${statSync(f, { bigint: true, throwIfNoEntry: false })?.mtimeNs}`).join('\n');
+      folders
+        .map(
+          (f) => `${path.relative(root, f)}:${statSync(f, { bigint: true, throwIfNoEntry: false })?.mtimeNs}`,
+        )
+        .join('\n');
     let now = times();
     // A folder changed: a new subfolder may have appeared inside it.
     if (now !== last) {
