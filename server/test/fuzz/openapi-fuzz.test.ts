@@ -86,7 +86,7 @@ describe.each(DB_KINDS)('OpenAPI fuzz on %s', (kind) => {
         pools.learn(op.path, res.json());
       }
     }
-  });
+  }, 240_000);
   afterAll(async () => t?.close());
 
   it(

@@ -50,15 +50,16 @@ export class Sessions {
     throw new Error(`${role} stays locked after the sign-in window`);
   }
 
-  /** Signs `role` in again if its session no longer answers. */
-  async ensure(role: Role): Promise<void> {
-    if (role === 'anonymous') return;
+  /** Signs `role` in again if its session no longer answers; true when it did. */
+  async ensure(role: Role): Promise<boolean> {
+    if (role === 'anonymous') return false;
     const res = await this.t.app.inject({
       method: 'GET',
       url: '/api/user/current',
       headers: this.headers(role),
     });
-    if (res.statusCode === 200 && res.json().success) return;
+    if (res.statusCode === 200 && res.json().success) return false;
     await this.signIn(role);
+    return true;
   }
 }
