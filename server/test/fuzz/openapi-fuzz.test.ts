@@ -7,6 +7,9 @@
  * - the process keeps answering (an uncaught error fails the run through vitest).
  * README.md beside this file: how to run it longer and how to reproduce a failure.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
@@ -66,10 +69,15 @@ describe.each(DB_KINDS)('OpenAPI fuzz on %s', (kind) => {
   let pools: AnswerPools;
   let prints: Fingerprinter;
   let operations: Operation[];
+  let uiDist: string;
 
   beforeAll(async () => {
     // The demo content: real rows behind real ids on every resource.
-    t = await startTestApp(kind, { config: { demoContent: true } });
+    // A built UI (one page), as in production: a fuzzed path that resolves outside the API
+    // (`/cloud/api/../0` is `/cloud/0`) gets the site's page, not the 503 of a missing build.
+    uiDist = mkdtempSync(path.join(os.tmpdir(), 'wanxiang-fuzz-ui-'));
+    writeFileSync(path.join(uiDist, 'index.html'), '<!doctype html><title>万象</title>');
+    t = await startTestApp(kind, { config: { demoContent: true, uiDist } });
     sessions = new Sessions(t);
     await sessions.signInAll();
     pools = new AnswerPools(Sessions.ACCOUNTS);
@@ -87,7 +95,10 @@ describe.each(DB_KINDS)('OpenAPI fuzz on %s', (kind) => {
       }
     }
   }, 240_000);
-  afterAll(async () => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    if (uiDist) rmSync(uiDist, { recursive: true, force: true });
+  });
 
   it(
     `never answers 5xx and a refusal changes nothing (seed ${SEED}, ${RUNS} runs per operation and role)`,
