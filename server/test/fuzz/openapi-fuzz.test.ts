@@ -20,8 +20,9 @@ import { AnswerPools } from './pools.js';
 import { FUZZ_ADDRESS, ROLES, type Role, Sessions } from './sessions.js';
 
 /**
- * Requests per operation and role: 1 in `npm test` (2 660 requests, about 40 s per database on
- * the 2-core machine); `npm run fuzz` sets FUZZ_RUNS higher.
+ * Requests per operation and role: 1 in `npm test` (2 660 requests: 14–41 s on SQLite, 27–57 s
+ * on PostgreSQL on the shared 2-core machine, after 15–60 s of demo seeding); `npm run fuzz`
+ * sets FUZZ_RUNS higher.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1);
 /** A fixed seed in `npm test`; FUZZ_SEED=fresh (npm run fuzz) draws one, a number replays one. */
