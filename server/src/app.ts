@@ -17,8 +17,9 @@ import { authArea } from './domain/auth/index.js';
 import { maintenancePlugin } from './domain/backup/maintenance.js';
 import { requestStatsPlugin } from './domain/monitor/index.js';
 import { filesRoutes } from './files/routes.js';
-import { errorsPlugin } from './http/errors.js';
+import { errorsPlugin, frameworkErrors } from './http/errors.js';
 import { jsonBodyPlugin } from './http/json-depth.js';
+import { nulCharactersPlugin } from './http/nul-characters.js';
 import { openApiPlugin } from './http/openapi.js';
 import { genReqId, requestIdPlugin } from './http/request-id.js';
 import { securityPlugin } from './http/security.js';
@@ -69,6 +70,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     bodyLimit: BODY_LIMIT_BYTES,
     // All schema errors at once, so a form can mark every wrong field in one round trip.
     ajv: { customOptions: { allErrors: true } },
+    // Router failures (a path that is not valid percent-encoding, a parameter too long): the envelope.
+    frameworkErrors,
   });
 
   // Response schemas document the answers (OpenAPI) but do not shape them: plain
@@ -82,6 +85,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     await app.register(errorsPlugin);
     // Every route's JSON bodies: Fastify's parser behind a bound on nesting depth.
     await app.register(jsonBodyPlugin);
+    // U+0000 in any parameter or body text: a 422 (PostgreSQL text cannot hold it).
+    await app.register(nulCharactersPlugin);
     await app.register(securityPlugin);
     await app.register(requestStatsPlugin);
     await app.register(openApiPlugin, { version: config.version });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startTestApp, type TestApp } from './helpers/app.js';
+import { ADMIN_PASSWORD, DB_KINDS, startTestApp, type TestApp } from './helpers/app.js';
+import { bearer, tokenOf } from './helpers/auth.js';
 
 describe.each(DB_KINDS)('HTTP conventions on %s', (kind) => {
   let t: TestApp;
@@ -22,6 +23,68 @@ describe.each(DB_KINDS)('HTTP conventions on %s', (kind) => {
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.json()).toEqual({ success: false, errorCode: 404, message: '接口不存在' });
+    }
+  });
+
+  it('answers the envelope when the router cannot read the path (issue 18 fuzz)', async () => {
+    // Invalid percent-encoding, and bytes that are not UTF-8 (a surrogate): Fastify's English JSON before.
+    for (const url of ['/api/admin/stores/%zz', '/api/admin/stores/%ED%A0%80', '/api/me/preferences/%']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json()).toEqual({
+        success: false,
+        errorCode: 400,
+        message: '请求地址无法解析（含无效的 % 编码）',
+      });
+    }
+    const long = await t.app.inject({ method: 'DELETE', url: `/api/admin/stores/${'9'.repeat(300)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ success: false, errorCode: 414, message: '请求地址中的参数过长' });
+  });
+
+  it('refuses a list filter whose name holds a line break with 422, not 500 (issue 18 fuzz)', async () => {
+    const token = await tokenOf(t.app, 'admin', ADMIN_PASSWORD);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/stores?a%0Ab=1',
+      headers: bearer(token),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().data.fields).toEqual({ 'a\nb': '不支持的筛选条件 a\nb' });
+  });
+
+  it('refuses U+0000 in a path, query or body with 422 and stores nothing (issue 18 fuzz: 500 on PostgreSQL)', async () => {
+    const auth = bearer(await tokenOf(t.app, 'admin', ADMIN_PASSWORD));
+    const message = '内容不能包含空字符（U+0000）';
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/me/preferences/nul',
+      headers: auth,
+      payload: { value: { 'k\u0000': 'a' } },
+    });
+    expect(put.statusCode).toBe(422);
+    expect(put.json()).toMatchObject({ success: false, message });
+    const prefs = await t.app.inject({ method: 'GET', url: '/api/me/preferences', headers: auth });
+    expect(prefs.json().data).not.toHaveProperty('nul');
+    for (const url of ['/api/admin/stores?q=a%00b', '/cloud/api/a%00b', '/api/login/qr/%00']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: auth });
+      expect(res.statusCode, url).toBe(422);
+      expect(res.json().message).toBe(message);
+    }
+  });
+
+  it('answers 4xx for an id beyond the database integer range (issue 18 fuzz: 500 on PostgreSQL)', async () => {
+    const auth = bearer(await tokenOf(t.app, 'admin', ADMIN_PASSWORD));
+    for (const [method, url] of [
+      ['GET', '/api/admin/monitorJobs/2147483648/runs'],
+      ['DELETE', '/api/me/jobs/2147483648'],
+      ['GET', '/api/admin/exchangeCodes/2147483648'],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: auth });
+      // SQLite stores any 64-bit integer (no such row: 404); PostgreSQL's INTEGER refuses it (422).
+      expect([404, 422], `${method} ${url}: ${res.body}`).toContain(res.statusCode);
+      expect(res.json().success).toBe(false);
     }
   });
 

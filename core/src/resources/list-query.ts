@@ -177,7 +177,8 @@ export function parseListQuery(def: ResourceDef, raw: RawQuery): Validation<List
   for (const [key, rawValue] of Object.entries(raw)) {
     if (RESERVED.has(key) || rawValue === undefined) continue;
     const text = first(rawValue) ?? '';
-    const match = /^(.*?)(?:_(gte|lte|in))?$/.exec(key) as RegExpExecArray;
+    // `s`: a key may hold a line break (`?a%0Ab=1`); without it the pattern failed to match.
+    const match = /^(.*?)(?:_(gte|lte|in))?$/s.exec(key) as RegExpExecArray;
     const name = match[1] as string;
     const op = (match[2] ?? 'eq') as FilterOp;
     const field = fieldOf(def, name);

@@ -168,6 +168,14 @@ describe('filters', () => {
     });
   });
 
+  it('refuses a filter key holding a line break instead of failing to read it (issue 18 fuzz)', () => {
+    // The key pattern did not match across a line break: a TypeError, a 500 on every list.
+    expect(refused('orders', { 'a\nb': '1', 'status\r\n_in': '1' })).toEqual({
+      'a\nb': '不支持的筛选条件 a\nb',
+      'status\r\n_in': '不支持的筛选条件 status\r\n_in',
+    });
+  });
+
   it('filters every resource by its system fields', () => {
     expect(ok('auditLogs', { id_in: '1,2', updatedAt_lte: '2024-01-01' }).filters).toEqual([
       { field: 'id', op: 'in', value: [1, 2] },

@@ -37,12 +37,34 @@ function fromFrameworkError(error: FastifyError, request: FastifyRequest): ApiEr
   ) {
     return new ApiError({ status: 422, errorCode: ErrorCode.invalidInput, message: t('invalidJson') });
   }
+  // PostgreSQL refusing a number outside its column's range (an id of 2^31 where ids are
+  // INTEGER): no row can have it, and SQLite takes any 64-bit integer — the caller's input, not
+  // a fault. SQLSTATE 22003 numeric_value_out_of_range.
+  if ((error as { code?: unknown }).code === '22003') {
+    return new ApiError({ status: 422, errorCode: ErrorCode.invalidInput, message: t('numberOutOfRange') });
+  }
   if (status === 404) return notFound();
   if (status >= 400 && status < 500) {
     // Other client errors the framework raises (unsupported media type, bad content length, …).
     return new ApiError({ status, errorCode: status, message: t('invalidInput') });
   }
   return null;
+}
+
+/**
+ * Fastify's `frameworkErrors`: failures of the router itself, before any route or hook runs — a
+ * path with invalid percent-encoding (`/api/x/%zz`, bytes that are not UTF-8) or a path
+ * parameter over the router's length limit. Without this they answered Fastify's own English
+ * JSON instead of the envelope.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const status = tooLong ? 414 : 400;
+  return send(reply, status, {
+    success: false,
+    errorCode: status,
+    message: t(tooLong ? 'urlParamTooLong' : 'badUrl'),
+  });
 }
 
 /** The JSON 404 for an unknown /api path (also used by the site's not-found handler). */

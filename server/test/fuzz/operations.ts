@@ -1,0 +1,96 @@
+/**
+ * What the fuzz calls: every operation of the app's own OpenAPI document (`app.swagger()`),
+ * so a new route is fuzzed the day it is added, without editing the fuzz.
+ */
+
+/** The part of JSON Schema the routes' schemas use (checked against the document in the test). */
+export interface JsonSchema {
+  type?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  nullable?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  minItems?: number;
+  maxItems?: number;
+  default?: unknown;
+}
+
+export interface Param {
+  name: string;
+  in: 'path' | 'query' | 'header';
+  required: boolean;
+  schema: JsonSchema;
+}
+
+export interface Operation {
+  /** Upper case, as sent. */
+  method: string;
+  /** The document's template, e.g. `/api/admin/stores/{id}/{action}` (`{*}` is a wildcard). */
+  path: string;
+  params: Param[];
+  /** The JSON body's schema, or null when the document declares none (uploads, actions). */
+  body: JsonSchema | null;
+  /** `METHOD path`, as printed and as FUZZ_ONLY matches it. */
+  key: string;
+}
+
+interface OpenApiDoc {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: { name: string; in: string; required?: boolean; schema?: JsonSchema }[];
+        requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+      }
+    >
+  >;
+}
+
+/**
+ * Operations left out, each with its reason. Prefer making a route safe to fuzz over adding
+ * to this list (signing out and key rotation are fuzzed: the harness signs its roles in again
+ * when a session ends, see session.ts).
+ */
+export const EXCLUDED: Record<string, string> = {
+  // Empty: every operation of the document is fuzzed. An entry is `'METHOD /path': 'why'`.
+};
+
+export function operationsOf(doc: OpenApiDoc): Operation[] {
+  const operations: Operation[] = [];
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const [method, spec] of Object.entries(methods)) {
+      const key = `${method.toUpperCase()} ${path}`;
+      if (key in EXCLUDED) continue;
+      const params = (spec.parameters ?? [])
+        .filter((p) => p.in === 'path' || p.in === 'query' || p.in === 'header')
+        .map((p) => ({
+          name: p.name,
+          in: p.in as Param['in'],
+          required: p.required ?? p.in === 'path',
+          schema: p.schema ?? {},
+        }));
+      // A `{*}` segment is a wildcard: it is filled like a path parameter.
+      if (path.includes('{*}') && !params.some((p) => p.name === '*')) {
+        params.push({ name: '*', in: 'path', required: true, schema: { type: 'string' } });
+      }
+      const json = spec.requestBody?.content?.['application/json'];
+      operations.push({
+        method: method.toUpperCase(),
+        path,
+        params,
+        body: json ? (json.schema ?? {}) : null,
+        key,
+      });
+    }
+  }
+  return operations;
+}
