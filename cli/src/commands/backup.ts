@@ -9,7 +9,7 @@
  * Exit 0 on success, 1 when the server refused or failed, 2 for a file that cannot be read or
  * written (or a restore not confirmed outside a terminal), 4 when not signed in.
  */
-import { createReadStream, createWriteStream, statSync } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { PassThrough, Readable, Transform, Writable } from 'node:stream';
@@ -19,6 +19,7 @@ import { formatBytes } from '@wanxiang/core';
 import type { Command } from 'commander';
 import { CliError, ExitCode, LOGIN_HINT } from '../errors';
 import { confirmOrRefuse } from '../io/confirm';
+import { uploadFileSize } from '../io/local-file';
 import type { Runtime } from '../runtime';
 import { connect } from './resource-context';
 
@@ -140,14 +141,7 @@ export function registerBackup(program: Command, runtime: Runtime): void {
       ].join('\n'),
     )
     .action(async (file: string, options: { yes?: boolean }, cmd: Command) => {
-      let size: number;
-      try {
-        const st = statSync(file);
-        if (!st.isFile()) throw new Error('not a file');
-        size = st.size;
-      } catch {
-        throw new CliError(`无法读取备份文件：${file}`, { exitCode: ExitCode.usage });
-      }
+      const size = uploadFileSize(file, '备份文件');
       const server = connect(runtime, cmd);
       await confirmOrRefuse(
         runtime.io,

@@ -6,12 +6,13 @@
  * for a gigabyte upload). Exit 0 when imported or already imported (nothing counted twice), 1
  * when the server refused or failed, 2 for a file that cannot be read.
  */
-import { createReadStream, statSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
 import { Readable } from 'node:stream';
 import { chinaHourLabel, createResourceClient, formatBytes, getResource } from '@wanxiang/core';
 import type { Command } from 'commander';
 import { CliError, ExitCode } from '../errors';
+import { uploadFileSize } from '../io/local-file';
 import type { Runtime } from '../runtime';
 import { chosenFormat, connect, formatOption, jsonOption } from './resource-context';
 
@@ -79,14 +80,7 @@ export function registerCdn(program: Command, runtime: Runtime): void {
         options: { domain: string; format: 'table' | 'json'; json?: boolean },
         cmd: Command,
       ) => {
-        let size: number;
-        try {
-          const st = statSync(file);
-          if (!st.isFile()) throw new Error('not a file');
-          size = st.size;
-        } catch {
-          throw new CliError(`无法读取日志文件：${file}`, { exitCode: ExitCode.usage });
-        }
+        const size = uploadFileSize(file, '日志文件');
         const server = connect(runtime, cmd);
         const wanted = options.domain.trim().toLowerCase();
         const list = await createResourceClient(server.http, getResource('cdnDomains')).list({
