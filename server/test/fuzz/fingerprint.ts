@@ -147,11 +147,17 @@ export async function fingerprinter(app: FastifyInstance): Promise<Fingerprinter
  * the folders costs far less than listing every file (hundreds in the demo content's uploads).
  */
 function foldersOf(root: string): () => string {
+  // Backup and restore's working folders (domain/backup: `DATA_DIR/backup-work/run-*`) come and go
+  // around a request — a refused restore unpacks the upload there before it checks it, a backup's
+  // folder goes when its answer has been sent — and hold no data, so they are no change.
+  const isWorkArea = (base: string, folder: string) =>
+    path.relative(base, folder).split(path.sep)[0] === 'backup-work';
   let folders: string[] = [];
   const scan = () => {
     folders = [root];
     for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
-      if (entry.isDirectory()) folders.push(path.join(entry.parentPath, entry.name));
+      const folder = path.join(entry.parentPath, entry.name);
+      if (entry.isDirectory() && !isWorkArea(root, folder)) folders.push(folder);
     }
   };
   scan();

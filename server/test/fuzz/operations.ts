@@ -38,6 +38,16 @@ export interface Operation {
   params: Param[];
   /** The JSON body's schema, or null when the document declares none (uploads, actions). */
   body: JsonSchema | null;
+  /**
+   * Raw body types sent on every run (openapi-fuzz.test.ts): those the route declares besides JSON
+   * and multipart, or — where the document declares no JSON body for a POST/PUT/PATCH (uploads and
+   * streams the route reads itself: CDN log import, restore, audio; actions) — PROBE_RAW_TYPES.
+   * Such a body reaches the hooks and the route as a live stream, not parsed JSON, and a random pick
+   * of body kinds may never choose one. (The crash a hook walking such a stream caused needed a
+   * real socket's object graph to show — test/nul-characters.test.ts and the CLI's cdn and backup
+   * tests hold that one; through `inject` the walk ended.)
+   */
+  rawTypes: string[];
   /** `METHOD path`, as printed and as FUZZ_ONLY matches it. */
   key: string;
 }
@@ -64,6 +74,9 @@ export const EXCLUDED: Record<string, string> = {
   // Empty: every operation of the document is fuzzed. An entry is `'METHOD /path': 'why'`.
 };
 
+/** The raw types the routes that read their own body accept (cdn/routes.ts, backup/routes.ts). */
+const PROBE_RAW_TYPES = ['application/octet-stream', 'application/gzip', 'text/plain'];
+
 export function operationsOf(doc: OpenApiDoc): Operation[] {
   const operations: Operation[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
@@ -82,12 +95,19 @@ export function operationsOf(doc: OpenApiDoc): Operation[] {
       if (path.includes('{*}') && !params.some((p) => p.name === '*')) {
         params.push({ name: '*', in: 'path', required: true, schema: { type: 'string' } });
       }
-      const json = spec.requestBody?.content?.['application/json'];
+      const content = spec.requestBody?.content ?? {};
+      const json = content['application/json'];
+      const declared = Object.keys(content).filter(
+        (type) => type !== 'application/json' && !type.startsWith('multipart/'),
+      );
+      const carriesBody = ['POST', 'PUT', 'PATCH'].includes(method.toUpperCase());
+      const rawTypes = declared.length > 0 ? declared : !json && carriesBody ? PROBE_RAW_TYPES : [];
       operations.push({
         method: method.toUpperCase(),
         path,
         params,
         body: json ? (json.schema ?? {}) : null,
+        rawTypes,
         key,
       });
     }
