@@ -68,6 +68,11 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
           )(config.trustProxy)
         : config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    // No limit on how long an area takes to register: the database area migrates before anything
+    // else starts, and a migration over a large table (an index on a million orders) takes longer
+    // than Fastify's default 10 s — cutting it off would leave the server unable to ever start.
+    // An unreachable database still fails at once (the driver's own connection error).
+    pluginTimeout: 0,
     // All schema errors at once, so a form can mark every wrong field in one round trip.
     ajv: { customOptions: { allErrors: true } },
     // Router failures (a path that is not valid percent-encoding, a parameter too long): the envelope.

@@ -23,7 +23,8 @@ describe.each(DB_KINDS)('first start on %s', (kind) => {
   }
 
   it('creates admin with WANXIANG_ADMIN_PASSWORD and the demo users; guest has no role', async () => {
-    const db = await createTestDatabase(kind);
+    // Empty: this start migrates from nothing, as a first install does.
+    const db = await createTestDatabase(kind, { empty: true });
     cleanup.push(db.drop);
     const t = await start(db);
     cleanup.push(() => t.app.close());

@@ -95,6 +95,10 @@ export async function openPage(
     baseURL: session.server.url,
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     locale: 'zh-CN',
+    // As a user who turned animations off: antd then opens and closes at once (app/Root.tsx), so a
+    // test waits for the state, not a transition, and the software-rendered frames of each
+    // transition are not drawn — the browser was the suite's largest CPU user.
+    reducedMotion: 'reduce',
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   const page = await context.newPage();

@@ -83,6 +83,37 @@ export class MigrationError extends Error {
   override name = 'MigrationError';
 }
 
+/**
+ * Whether every migration is recorded, and nothing else: then a start needs no Migrator. Kysely's
+ * Migrator introspects the tables of every schema in the database before it looks at its own
+ * bookkeeping (seconds once a database holds a few hundred schemas — enough to miss Fastify's
+ * plugin timeout), so the usual start, where nothing is pending, asks one question instead. Any
+ * other state (a fresh database, a pending migration, a recorded one this build does not know)
+ * goes to the Migrator, which applies or refuses as before.
+ */
+async function upToDate(
+  db: Kysely<Database>,
+  migrations: Readonly<Record<string, DialectMigration>>,
+  /** PostgreSQL: the schema our tables go to; SQLite: none. */
+  schema: string | undefined,
+): Promise<boolean> {
+  const present =
+    schema === undefined
+      ? await sql<{ found: string | null }>`
+          select name as found from sqlite_master where type = 'table' and name = 'kysely_migration'`.execute(
+          db,
+        )
+      : await sql<{ found: string | null }>`
+          select to_regclass(quote_ident(${schema}) || '.kysely_migration')::text as found`.execute(db);
+  if (!present.rows[0]?.found) return false;
+  const table =
+    schema === undefined ? sql.table('kysely_migration') : sql.table(`${schema}.kysely_migration`);
+  const { rows } = await sql<{ name: string }>`select name from ${table}`.execute(db);
+  return (
+    rows.length === Object.keys(migrations).length && rows.every((r) => Object.hasOwn(migrations, r.name))
+  );
+}
+
 /** Brings the schema up to date; returns the names of the migrations it applied. */
 export async function migrateToLatest(
   db: Kysely<Database>,
@@ -97,6 +128,7 @@ export async function migrateToLatest(
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
     migrationTableSchema = rows[0]?.schema;
   }
+  if (await upToDate(db, migrations, migrationTableSchema)) return [];
   const migrator = new Migrator({ db, provider: provider(dialect, migrations), migrationTableSchema });
   const { error, results }: MigrationResultSet = await migrator.migrateToLatest();
   if (error) {

@@ -1,10 +1,10 @@
 /**
  * One way to get a fresh, real app for a test: its own SQLite file in a temp folder, or its
- * own PostgreSQL schema when TEST_DATABASE_URL is set (test files run in parallel, so they
+ * own PostgreSQL database when TEST_DATABASE_URL is set (test files run in parallel, so they
  * never share tables). Drive suites with `describe.each(DB_KINDS)`.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -39,8 +39,8 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-async function withPg<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: PG_URL });
+async function withPg<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return await run(client);
@@ -49,31 +49,80 @@ async function withPg<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-export async function createTestDatabase(kind: DbKind): Promise<TestDatabase> {
+export interface CreateOptions {
+  /**
+   * Nothing in it: the app's first start migrates it from nothing. Otherwise it starts as a copy
+   * of the run's migrated database (test/global-setup.ts) — tables, no rows.
+   */
+  empty?: boolean;
+  /**
+   * PostgreSQL: a new schema in `beside`'s database instead of a database of its own — another
+   * install sharing one database (per-schema channels, tables).
+   */
+  beside?: TestDatabase;
+}
+
+function databaseUrl(name: string): string {
+  const url = new URL(PG_URL as string);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function createTestDatabase(kind: DbKind, options: CreateOptions = {}): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wanxiang-test-'));
   const removeDir = async () => rmSync(dataDir, { recursive: true, force: true });
   if (kind === 'sqlite') {
+    const file = path.join(dataDir, 'wanxiang.db');
+    const template = process.env.WANXIANG_TEST_SQLITE_TEMPLATE;
+    if (template && !options.empty) copyFileSync(template, file);
+    return { kind, dataDir, database: { dialect: 'sqlite', file }, drop: removeDir };
+  }
+  if (!PG_URL) throw new Error('TEST_DATABASE_URL is not set');
+  const suffix = randomBytes(6).toString('hex');
+  const beside = options.beside?.database;
+  if (beside && beside.dialect === 'postgres') {
+    const schema = `t_${suffix}`;
+    await withPg(beside.url, (c) => c.query(`create schema ${schema}`));
+    const url = new URL(beside.url);
+    url.searchParams.set('options', `-c search_path=${schema}`);
     return {
       kind,
       dataDir,
-      database: { dialect: 'sqlite', file: path.join(dataDir, 'wanxiang.db') },
-      drop: removeDir,
+      database: { dialect: 'postgres', url: url.toString(), poolSize: 4 },
+      drop: async () => {
+        await withPg(beside.url, (c) => c.query(`drop schema if exists ${schema} cascade`));
+        await removeDir();
+      },
     };
   }
-  if (!PG_URL) throw new Error('TEST_DATABASE_URL is not set');
-  // Within a run (test/global-setup.ts) schemas are dropped when the run ends: a drop while
-  // another file migrates breaks that migration (Kysely introspects every schema).
-  const run = process.env.WANXIANG_TEST_RUN;
-  const schema = `t_${run ? `${run}_` : ''}${randomBytes(6).toString('hex')}`;
-  await withPg((c) => c.query(`create schema ${schema}`));
-  const url = new URL(PG_URL);
-  url.searchParams.set('options', `-c search_path=${schema}`);
+  // A database each (not a schema each in one database): Kysely's migrator introspects every
+  // schema of its database, which grew slower with each file's schema until starts timed out.
+  const name = `wx_${process.env.WANXIANG_TEST_RUN ?? 'solo'}_${suffix}`;
+  const template = process.env.WANXIANG_TEST_PG_TEMPLATE;
+  await withPg(PG_URL, (c) =>
+    c.query(
+      template && !options.empty ? `create database ${name} template ${template}` : `create database ${name}`,
+    ),
+  );
   return {
     kind,
     dataDir,
-    database: { dialect: 'postgres', url: url.toString(), poolSize: 4 },
+    database: { dialect: 'postgres', url: databaseUrl(name), poolSize: 4 },
     drop: async () => {
-      if (!run) await withPg((c) => c.query(`drop schema if exists ${schema} cascade`));
+      await withPg(PG_URL, async (c) => {
+        // A closed pool ends its connections without waiting for them to go: let them go first
+        // (forcing them would send their clients an error nobody listens to any more).
+        const deadline = Date.now() + 5_000;
+        while (Date.now() < deadline) {
+          const { rows } = await c.query(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if (rows[0].n === 0) break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        await c.query(`drop database if exists ${name} with (force)`);
+      });
       await removeDir();
     },
   };

@@ -44,9 +44,11 @@ describe.skipIf(!PG_URL)('an update racing another transaction on PostgreSQL', (
       // Until the PATCH waits on the row's lock (it must not have answered yet).
       const deadline = Date.now() + 10_000;
       for (;;) {
+        // Any session of this test's own database waiting on a lock is the PATCH's (the text
+        // shown beside a lock wait may still be its transaction's `begin`).
         const { rows } = await other.query(
-          `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%' || $1 || '%'`,
-          [table],
+          `select count(*)::int as n from pg_stat_activity
+           where datname = current_database() and pid <> pg_backend_pid() and wait_event_type = 'Lock'`,
         );
         if (rows[0].n > 0) break;
         if (Date.now() > deadline)

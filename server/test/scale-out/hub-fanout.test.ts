@@ -41,18 +41,22 @@ describe.skipIf(!PG_URL)('the /ws hub across two processes on PostgreSQL', () =>
   let a: TestApp;
   let b: TestApp;
   let other: TestApp;
+  let otherDb: TestDatabase;
 
   beforeAll(async () => {
     db = await createTestDatabase('postgres');
     a = await startTestApp('postgres', { db });
     b = await startTestApp('postgres', { db });
-    other = await startTestApp('postgres');
+    // Another install in another schema of the same database (migrated from nothing by its start).
+    otherDb = await createTestDatabase('postgres', { beside: db });
+    other = await startTestApp('postgres', { db: otherDb });
   }, 60_000);
 
   afterAll(async () => {
     await a?.app.close();
     await b?.app.close();
-    await other?.close();
+    await other?.app.close();
+    await otherDb?.drop();
     await db?.drop();
   });
 
