@@ -46,12 +46,17 @@ describe.runIf(browserAvailable())('admin back office (e2e)', () => {
       } else if (route.screen === 'custom' || listingsOfRoute(route.pattern).length === 0) {
         await page.getByRole('heading', { name: route.title, exact: true }).waitFor();
       } else {
-        // The registry's list, its rows answered (no spinner, no error state).
-        await page.locator('.wx-resource-table .ant-table').waitFor();
-        await page.waitForFunction(() => !document.querySelector('.wx-resource-table .ant-spin-spinning'));
-        expect(await page.locator('.wx-list-error').count(), path).toBe(0);
+        // The registry's list, its rows answered (no spinner, no error state) — on the screen
+        // shown: the screens opened before stay in their tabs, hidden.
+        await page.locator('.wx-resource-table:visible .ant-table').first().waitFor();
+        await page.waitForFunction(() =>
+          [...document.querySelectorAll('.wx-resource-table .ant-spin-spinning')].every(
+            (s) => !s.checkVisibility(),
+          ),
+        );
+        expect(await page.locator('.wx-list-error:visible').count(), path).toBe(0);
         expect(
-          await page.locator('.wx-resource-table .ant-table-row').count(),
+          await page.locator('.wx-resource-table:visible .ant-table-row').count(),
           `${path} shows demo rows`,
         ).toBeGreaterThan(0);
       }
