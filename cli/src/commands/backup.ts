@@ -9,7 +9,7 @@
  * Exit 0 on success, 1 when the server refused or failed, 2 for a file that cannot be read or
  * written (or a restore not confirmed outside a terminal), 4 when not signed in.
  */
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { PassThrough, Readable, Transform, Writable } from 'node:stream';
@@ -19,7 +19,7 @@ import { formatBytes } from '@wanxiang/core';
 import type { Command } from 'commander';
 import { CliError, ExitCode, LOGIN_HINT } from '../errors';
 import { confirmOrRefuse } from '../io/confirm';
-import { uploadFileSize } from '../io/local-file';
+import { fileUploadRequest, uploadFileSize } from '../io/local-file';
 import type { Runtime } from '../runtime';
 import { connect } from './resource-context';
 
@@ -153,18 +153,7 @@ export function registerBackup(program: Command, runtime: Runtime): void {
       );
       const res = await send(
         new URL('/api/admin/restore', server.apiUrl),
-        {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${server.tokenStore.get() ?? ''}`,
-            'content-type': 'application/gzip',
-            'content-length': String(size),
-            accept: 'application/json',
-          },
-          body: Readable.toWeb(createReadStream(file)) as ReadableStream,
-          // Node's fetch sends a stream body only half-duplex.
-          duplex: 'half',
-        } as RequestInit,
+        fileUploadRequest({ file, size, contentType: 'application/gzip', token: server.tokenStore.get() }),
         server.apiUrl,
       );
       if (!res.ok) throw await failureOf(res, '恢复');

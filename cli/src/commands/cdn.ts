@@ -6,13 +6,11 @@
  * for a gigabyte upload). Exit 0 when imported or already imported (nothing counted twice), 1
  * when the server refused or failed, 2 for a file that cannot be read.
  */
-import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
-import { Readable } from 'node:stream';
 import { chinaHourLabel, createResourceClient, formatBytes, getResource } from '@wanxiang/core';
 import type { Command } from 'commander';
 import { CliError, ExitCode } from '../errors';
-import { uploadFileSize } from '../io/local-file';
+import { fileUploadRequest, uploadFileSize } from '../io/local-file';
 import type { Runtime } from '../runtime';
 import { chosenFormat, connect, formatOption, jsonOption } from './resource-context';
 
@@ -99,18 +97,15 @@ export function registerCdn(program: Command, runtime: Runtime): void {
         url.searchParams.set('fileName', basename(file));
         let res: Response;
         try {
-          res = await fetch(url, {
-            method: 'POST',
-            headers: {
-              authorization: `Bearer ${server.tokenStore.get() ?? ''}`,
-              'content-type': 'application/octet-stream',
-              'content-length': String(size),
-              accept: 'application/json',
-            },
-            body: Readable.toWeb(createReadStream(file)) as ReadableStream,
-            // Node's fetch sends a stream body only half-duplex.
-            duplex: 'half',
-          } as RequestInit);
+          res = await fetch(
+            url,
+            fileUploadRequest({
+              file,
+              size,
+              contentType: 'application/octet-stream',
+              token: server.tokenStore.get(),
+            }),
+          );
         } catch (error) {
           throw new CliError(
             `无法连接 ${server.apiUrl}：${error instanceof Error ? error.message : String(error)}`,

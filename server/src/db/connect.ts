@@ -98,10 +98,13 @@ function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDataba
 const MAX_NAMED = 500;
 /** Longer SQL is a one-off (a bulk insert of many rows), as for SQLite's statement cache. */
 const MAX_NAMED_SQL = 4000;
-/** SQL text → its statement's name; null: sent unnamed (a result type changed under a plan). */
-const statementNames = new Map<string, string | null>();
+/**
+ * SQL text → its statement's name; null: sent unnamed (a result type changed under a plan). One
+ * per pool: its connections share the names (each prepares a name the first time it runs it).
+ */
+type StatementNames = Map<string, string | null>;
 
-function statementName(sql: string): string | null {
+function statementName(statementNames: StatementNames, sql: string): string | null {
   const known = statementNames.get(sql);
   if (known !== undefined) return known;
   if (statementNames.size >= MAX_NAMED || sql.length > MAX_NAMED_SQL) return null;
@@ -123,7 +126,7 @@ type QueryArgs = Parameters<pg.PoolClient['query']>;
  * upgrade), which outside a transaction is retried unnamed here, and the SQL never named again,
  * but inside one would abort it.
  */
-function nameStatements(client: pg.PoolClient): void {
+function nameStatements(statementNames: StatementNames, client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   let inTransaction = false;
   client.query = ((...args: QueryArgs) => {
@@ -131,7 +134,7 @@ function nameStatements(client: pg.PoolClient): void {
     if (typeof text !== 'string' || callback !== undefined) return query(...args);
     if (/^\s*(begin|start transaction)\b/i.test(text)) inTransaction = true;
     else if (/^\s*(commit|rollback)\s*$/i.test(text)) inTransaction = false;
-    const name = inTransaction ? null : statementName(text);
+    const name = inTransaction ? null : statementName(statementNames, text);
     if (!name || (values !== undefined && !Array.isArray(values))) return query(...args);
     return (query({ name, text, values }) as Promise<pg.QueryResult>).catch((error: { code?: string }) => {
       if (error?.code !== '0A000') throw error;
@@ -145,7 +148,10 @@ function openPostgres(url: string, poolSize: number, prepared: boolean): Databas
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes });
   // Off for a pooler in transaction mode that does not carry prepared statements (PgBouncer
   // before 1.21, or without max_prepared_statements): `DATABASE_PREPARED=off`.
-  if (prepared) pool.on('connect', nameStatements);
+  if (prepared) {
+    const names: StatementNames = new Map();
+    pool.on('connect', (client) => nameStatements(names, client));
+  }
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: once(() => db.destroy()) };
 }

@@ -8,7 +8,9 @@
  * - the order board: an order placed through B reaches an operator's board socket on A;
  * - an image uploaded through A is served by B with the same bytes;
  * - the public chat-bot limit and the sign-in limit are counted once across both: requests
- *   alternating between the processes are refused at the same count as on one process.
+ *   alternating between the processes are refused at the same count as on one process;
+ * - a restore through A: B drops what it kept from before (db/data-epoch.ts, told through the hub)
+ *   and answers from the restored data at once, not when its kept totals would have expired.
  *
  * Timers running once across processes: server/test/scheduler/two-processes.test.ts (real
  * processes, both databases) — not repeated here.
@@ -228,6 +230,49 @@ describe.skipIf(!PG_URL)('two built server processes on one PostgreSQL', () => {
     // Locked on both, the right password included.
     expect((await signIn(b, username, TEST_DEMO_PASSWORD)).status).toBe(429);
     expect((await signIn(a, username, TEST_DEMO_PASSWORD)).status).toBe(429);
+  });
+
+  // Last: the restore puts the whole database back as the backup had it.
+  it('a restore through A: B answers from the restored data at once, no total it counted before', async () => {
+    const onA = await tokenOf(a, 'admin', TEST_ADMIN_PASSWORD);
+    const onB = await tokenOf(b, 'admin', TEST_ADMIN_PASSWORD);
+    expect(
+      (await call(a, 'POST', '/api/admin/bbsTags', { token: onA, json: { name: '恢复前' } })).status,
+    ).toBe(200);
+    const backup = await fetch(`${a.url}/api/admin/backup`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${onA}` },
+    });
+    expect(backup.status).toBe(200);
+    const archive = Buffer.from(await backup.arrayBuffer());
+
+    // B counts the tags after one more (a full page of one: the total is counted, and kept).
+    expect(
+      (await call(b, 'POST', '/api/admin/bbsTags', { token: onB, json: { name: '备份后' } })).status,
+    ).toBe(200);
+    const list = async (query: string) =>
+      (await call(b, 'GET', `/api/admin/bbsTags?${query}`, { token: onB })).body.data as unknown as {
+        results: Array<{ name: string }>;
+        page: { total: number };
+      };
+    expect((await list('limit=1')).page.total).toBe(2);
+    const counted = Date.now();
+
+    const restored = await fetch(`${a.url}/api/admin/restore`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${onA}`, 'content-type': 'application/gzip' },
+      body: archive,
+    });
+    expect(restored.status, await restored.clone().text()).toBe(200);
+    // B kept its count for up to COUNT_TTL_MS (10 s): only the restore's message can end it sooner.
+    let total: unknown;
+    while (Date.now() - counted < 8_000) {
+      total = (await list('limit=1')).page.total;
+      if (total === 1) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(total, 'B still counted the tag the restore took away').toBe(1);
+    expect((await list('limit=20')).results.map((t) => t.name)).toEqual(['恢复前']);
   });
 });
 
