@@ -8,9 +8,9 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { type BuildOptions, buildApp } from '../../src/app.js';
 import type { DatabaseConfig, ServerConfig } from '../../src/config.js';
+import { withPg } from './pg.js';
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -37,16 +37,6 @@ export interface TestDatabase {
   dataDir: string;
   database: DatabaseConfig;
   drop(): Promise<void>;
-}
-
-async function withPg<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
 }
 
 export interface CreateOptions {
