@@ -331,9 +331,12 @@ describe.runIf(browserAvailable())('blog and gallery (e2e)', () => {
     await expect.poll(() => form.getByLabel('图片', { exact: true }).inputValue()).toBe(answer.data.url);
     await form.locator('.wx-image-input-preview img').waitFor();
     await screenshot(page, 'admin-photo-upload');
+    // Watched from the moment it is sent: the message shows for 3 s, and on a loaded machine the
+    // form can take longer than that to close.
+    const saved = page.locator('.ant-message').getByText(/成功/).first().waitFor();
     await form.getByRole('button', { name: /^保\s?存$/ }).click();
     await form.waitFor({ state: 'detached' });
-    await page.locator('.ant-message').getByText(/成功/).first().waitFor();
+    await saved;
     const [row] = await api.list('photos', { q: '夏日荷塘' });
     expect(row).toMatchObject({
       image: answer.data.url,
