@@ -159,7 +159,19 @@ describe.runIf(browserAvailable())('404, Loading... and error answers (e2e)', ()
 
     await page.unroute('**/api/admin/server-monitor');
     // antd spaces out a two-character label: 重 试.
-    await page.getByRole('button', { name: /^重\s?试$/ }).click();
+    const retry = page.getByRole('button', { name: /^重\s?试$/ });
+    // A click that lands while a loaded machine is still re-rendering the error screen can be
+    // lost (CI saw one: no request followed it). The retry counts once it asks for the figures
+    // again; a button that never does still fails here.
+    for (let attempt = 1; ; attempt++) {
+      const asked = page
+        .waitForRequest((r) => r.url().endsWith('/api/admin/server-monitor'), { timeout: 5_000 })
+        .then(() => true)
+        .catch(() => false);
+      await retry.click();
+      if (await asked) break;
+      if (attempt === 3) throw new Error('重试 asked for nothing in three clicks');
+    }
     await page.getByText('Node.js 版本').waitFor();
     expect(await storedToken(page)).toBe(adminToken);
     await close();
