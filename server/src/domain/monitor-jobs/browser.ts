@@ -16,7 +16,7 @@
  */
 import { existsSync } from 'node:fs';
 import { statusAccepted } from '@wanxiang/core';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { OutboundResolver } from '../../net/http-outbound.js';
 import { OutboundRefusedError, OutboundUnresolvedError, resolveOutbound } from '../../net/outbound.js';
 import type { CheckEnv, CheckResult, JobSpec } from './checks.js';
@@ -78,7 +78,12 @@ export class BrowserChecker {
   private launch(): Promise<Browser> {
     if (this.closed) return Promise.reject(new Error('browser checker closed'));
     if (!this.browser) {
-      this.browser = chromium.launch({ executablePath: this.options.executablePath as string, args: ARGS });
+      // playwright-core is loaded on the first browser check, not at start: its two bundles hold
+      // ~14 MB of source text and more of compiled code in every server's heap, and most servers
+      // never run a browser check.
+      this.browser = import('playwright-core').then(({ chromium }) =>
+        chromium.launch({ executablePath: this.options.executablePath as string, args: ARGS }),
+      );
       // A crashed or failed launch is retried at the next check.
       this.browser.then(
         (b) => b.on('disconnected', () => (this.browser = null)),
