@@ -79,7 +79,7 @@ export const resourcesPlugin = fp<ResourcesPluginOptions>(
       publish: (topic, data) => app.hub?.publish(topic, data),
       log: app.log,
       rowCache:
-        reader && app.config.listRowCacheBytes > 0
+        app.config.listRowCacheBytes > 0
           ? new RowCache({ maxBytes: app.config.listRowCacheBytes, ttlMs: COUNT_TTL_MS })
           : null,
     });

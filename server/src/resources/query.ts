@@ -242,9 +242,9 @@ export interface PageRequest {
   /**
    * `stored` (the default): every column. `wireJson` (SQLite): each row's wire JSON written by
    * SQLite (sqlite-json.ts) as `WIRE_JSON`, plus the columns of the order and of the relations —
-   * what the list needs besides the JSON (the next cursor, the related names). `versions`
-   * (SQLite): the same without the JSON, each row's `id` and `updated_at` instead, for the rows
-   * whose JSON is kept (row-cache.ts).
+   * what the list needs besides the JSON (the next cursor, the related names). `versions`: the
+   * same without the JSON, each row's `id` and `updated_at` instead, for the rows whose JSON is
+   * kept (row-cache.ts) — on SQLite as one row (`wholePage`), on PostgreSQL as plain rows.
    */
   columns?: 'stored' | 'wireJson' | 'versions';
 }
@@ -313,8 +313,9 @@ export function selectPage(db: AnyDb, dialect: DialectName, def: ResourceDef, pa
   const model = modelOf(def);
   const keys = orderKeys(model, page.query);
   const rows = selectPageRows(db, dialect, model, keys, page);
-  if (page.columns === 'wireJson' || page.columns === 'versions')
+  if (page.columns === 'wireJson' || (page.columns === 'versions' && dialect === 'sqlite'))
     return wholePage(db, rows, keys, model, page.columns === 'versions');
+  // PostgreSQL's `versions` page: the same columns as plain rows (engine.ts readCachedPagePg).
   return rows;
 }
 

@@ -1,5 +1,5 @@
 /**
- * List rows' JSON kept by (table, id, updated_at) on SQLite (row-cache.ts): a list answers what
+ * List rows' JSON kept by (table, id, updated_at) on SQLite and PostgreSQL (row-cache.ts): a list answers what
  * the database holds now — every write that moves `updated_at` shows at once, in the page's
  * order — and the kept rows are the same bytes as rows written afresh.
  */
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextUpdatedAt } from '../../src/resources/actions.js';
 import { COUNT_TTL_MS } from '../../src/resources/counts.js';
 import { RowCache } from '../../src/resources/row-cache.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
 import { type Api, adminApi, seedOrders } from './helpers.js';
 
 describe('RowCache', () => {
@@ -50,7 +50,7 @@ describe('RowCache', () => {
   });
 });
 
-describe('lists through the row cache (sqlite)', () => {
+describe.each(DB_KINDS)('lists through the row cache (%s)', (kind) => {
   let t: TestApp;
   let api: Api;
   let ids: number[];
@@ -58,7 +58,7 @@ describe('lists through the row cache (sqlite)', () => {
   let storeB: number;
 
   beforeAll(async () => {
-    t = await startTestApp('sqlite');
+    t = await startTestApp(kind);
     api = await adminApi(t);
     ({ ids, storeA, storeB } = await seedOrders(t, 30));
   });
@@ -129,7 +129,7 @@ describe('lists through the row cache (sqlite)', () => {
   });
 
   it('with LIST_ROW_CACHE_MB=0 writes every row afresh: such a write shows at once', async () => {
-    const uncached = await startTestApp('sqlite', { config: { listRowCacheBytes: 0 } });
+    const uncached = await startTestApp(kind, { config: { listRowCacheBytes: 0 } });
     try {
       const { ids: orders } = await seedOrders(uncached, 3);
       const as = await adminApi(uncached);
