@@ -1,3 +1,4 @@
+export * from './auto-accept';
 export * from './decide';
 export * from './dispatch';
 export * from './draft';

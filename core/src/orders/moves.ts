@@ -15,6 +15,7 @@
  *   → cancelled: expire (system, unpaid after 15 min), customerCancel (until paid),
  *                reject (merchant, once paid), cancel (merchant, with a reason, until delivered)
  *   delivering|delivered ─autoComplete→ completed (system, after the configured time)
+ *   paid ─accept→ accepted is the system's too, at once, for a store with 自动接单 (auto-accept.ts)
  *
  * Refunds are not moves: they are records of their own (orderRefunds, refund.ts) from paid on.
  */

@@ -10,7 +10,7 @@ import WebSocket from 'ws';
 import { WS_CLOSE } from '../../src/ws/plugin.js';
 import { DB_KINDS, DEMO_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { tokenOf } from '../helpers/auth.js';
-import { type Api, apiAs } from '../resources/helpers.js';
+import { type Api, adminApi, apiAs } from '../resources/helpers.js';
 import { type OrderWorld, orderWorld, placeOrder } from './fixture.js';
 
 interface Client {
@@ -90,6 +90,26 @@ describe.each(DB_KINDS)('the order board’s push channel on %s', (kind) => {
     expect(refund.status, refund.text).toBe(200);
     expect(await board.next()).toMatchObject({
       data: { type: 'refund', order: { ...summary, status: 'accepted' } },
+    });
+    board.close();
+  });
+
+  it('tells of the system’s accept right after the payment for a store with 自动接单', async () => {
+    const auto = await orderWorld(t, { balanceFen: 100_000 });
+    const on = await (await adminApi(t)).patch(`/api/admin/stores/${auto.storeId}`, { autoAccept: true });
+    expect(on.status, on.text).toBe(200);
+    const board = await subscribe(url, operator.token);
+    expect(await board.next()).toEqual({ type: 'subscribed', topic: ORDER_BOARD_TOPIC });
+    const order = await placeOrder(operator, auto);
+    const summary = { id: order.id, orderNo: order.orderNo, storeId: auto.storeId };
+    expect(await board.next()).toMatchObject({ data: { type: 'created', order: summary } });
+    const paid = await operator.post(`/api/admin/orders/${order.id}/pay`, { payMethod: 'balance' });
+    expect(paid.status, paid.text).toBe(200);
+    expect(await board.next()).toMatchObject({
+      data: { type: 'status', order: { ...summary, status: 'paid', from: 'pending_payment', move: 'pay' } },
+    });
+    expect(await board.next()).toMatchObject({
+      data: { type: 'status', order: { ...summary, status: 'accepted', from: 'paid', move: 'accept' } },
     });
     board.close();
   });

@@ -4,15 +4,21 @@
  * (409 with core's Chinese reason when the machine refuses), the conditional status UPDATE (of two
  * operators pressing 接单 at once exactly one moves the order), each effect the move names, and a
  * line on the timeline. After the commit the change is pushed over /ws to the order board.
+ * A move that ends in paid is followed, in the same transaction, by 自动接单 when core's
+ * `autoAcceptMove` says the order's store accepts by itself (`autoAccept` below).
  */
 import {
+  AUTO_ACCEPT_ACTOR,
+  AUTO_ACCEPT_NOTE,
+  autoAcceptMove,
   decideOrderMove,
   getResource,
   ORDER_BOARD_TOPIC,
   type OrderActor,
   type OrderEffect,
 } from '@wanxiang/core';
-import { conflict, invalidInput } from '../../http/envelope.js';
+import { sql } from 'kysely';
+import { ApiError, conflict, invalidInput } from '../../http/envelope.js';
 import type { AnyDb } from '../../resources/extensions.js';
 import { changeRow } from '../../resources/row-change.js';
 import { modelOf, toWireRow, type WireRow } from '../../resources/storage.js';
@@ -285,5 +291,58 @@ export async function moveOrder(
   );
   tx.touched('orderHistory');
   announce(tx, 'status', order, { from: decision.from, move });
+  // Every way an order becomes paid is a move into paid (today `pay`, by any method): 自动接单
+  // hangs here, so no payment path can miss it.
+  if (decision.to === 'paid') return autoAccept(tx, services, order);
   return order;
+}
+
+/** The system's own moves (自动接单): no operator; the timeline says 系统. */
+const SYSTEM_MOVER: Mover = { actor: AUTO_ACCEPT_ACTOR, userId: null };
+
+/**
+ * 自动接单 (stores.autoAccept), as 美团/饿了么 back offices: an order that has just become paid is
+ * accepted by the system in the payment's transaction when core's `autoAcceptMove` (the one owner
+ * of the rule: the store has it on, is open, and the machine lets the system accept) says so — so
+ * the order never sits in paid for such a store. The accept is the machine's move through
+ * `moveOrder` like a manual 接单: its timeline row (系统, 门店自动接单), its effects (the delivery
+ * record, the receipt on the store's auto-print printers, queued now and sent after the commit)
+ * and its /ws push (paid, then accepted). Answers the order as it ends.
+ *
+ * Decision: the payment never fails for the automatic accept. When the rule says no, nothing is
+ * tried and the order stays paid for the staff. The accept runs under a savepoint: if it is
+ * refused all the same (a 409/422 of an effect), it is undone to the savepoint — with its
+ * after-commit work (print sends, board push), which is held back until the accept has stood —
+ * and the payment commits alone. Anything else (the database failing) fails the payment too,
+ * like any failure of a move.
+ */
+async function autoAccept(tx: MoveTx, services: MoveServices, paid: WireRow): Promise<WireRow> {
+  const store = await rowById(tx.trx, 'stores', Number(paid.storeId));
+  const move = autoAcceptMove(
+    { status: String(paid.status), fulfilment: String(paid.fulfilment) },
+    store && { autoAccept: store.autoAccept, status: store.status },
+  );
+  if (!move) return paid;
+  const later: (() => unknown)[] = [];
+  const touched = new Set<string>();
+  const inner: MoveTx = {
+    ...tx,
+    afterCommit: (fn) => later.push(fn),
+    touched: (resource) => touched.add(resource),
+  };
+  await sql`savepoint auto_accept`.execute(tx.trx);
+  try {
+    const accepted = await moveOrder(inner, services, paid.id, move, SYSTEM_MOVER, {
+      reason: AUTO_ACCEPT_NOTE,
+    });
+    await sql`release savepoint auto_accept`.execute(tx.trx);
+    for (const resource of touched) tx.touched(resource);
+    for (const fn of later) tx.afterCommit(fn);
+    return accepted;
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    await sql`rollback to savepoint auto_accept`.execute(tx.trx);
+    await sql`release savepoint auto_accept`.execute(tx.trx);
+    return paid;
+  }
 }
