@@ -97,6 +97,15 @@ describe('field flags in --help', () => {
     // The older names still work but are not advertised.
     expect(stdout).not.toContain('--from <日期>');
   });
+
+  it('orders --help shows an export example with the advertised flags, not the hidden old names', async () => {
+    const result = await run('orders', '--help');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(
+      '$ wanxiang orders export --store 朝阳门店 --status paid --since 2024-05-01 --until 2024-05-31 --output 五月已支付.csv',
+    );
+    expect(result.stdout).not.toMatch(/--from\b|--to\b/);
+  });
   for (const [args, text] of [
     [['orders', 'show', '--help'], '$ wanxiang orders show '],
     [['orders', 'refund', '--help'], '--amount <元>'],

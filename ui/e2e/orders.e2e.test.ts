@@ -97,6 +97,9 @@ describe.runIf(browserAvailable())('order board, counter and dispatch (e2e)', ()
       }
     }
     expect(storeId, 'an open demo store with goods').toBeDefined();
+    // The walk accepts by hand (接单), so the store does not accept by itself (自动接单 is the
+    // server's auto-accept test).
+    await call('PATCH', `/api/admin/stores/${storeId}`, { autoAccept: false });
     // A receipt printer of the store, listening here (as a shop's printer does on port 9100).
     printer = net.createServer((socket) => {
       const chunks: Buffer[] = [];
@@ -279,7 +282,8 @@ describe.runIf(browserAvailable())('order board, counter and dispatch (e2e)', ()
     // The timeline says it, and the money went back to the balance: exactly the line share.
     const timeline = drawer(page).locator('.wx-order-timeline');
     await timeline.getByText(`部分退款 ${formatMoney(plan.amountFen)}`, { exact: false }).waitFor();
-    await expect(timeline.getByText('少送一份', { exact: false })).toBeTruthy();
+    // The refund's reason is in the timeline (waitFor throws if it never shows).
+    await timeline.getByText('少送一份', { exact: false }).waitFor();
     expect(await balance()).toBe(beforeRefund + plan.amountFen);
     const after = await orderOf(order.id);
     expect(after.refundedFen).toBe(plan.amountFen);

@@ -68,7 +68,7 @@ export function registerOrders(program: Command, runtime: Runtime): void {
     .description('订单的常用任务（运维快捷命令）')
     .addHelpText(
       'after',
-      '\n示例：\n  $ wanxiang orders export --status paid --from 2024-05-01 --to 2024-05-31 --output 五月已支付.csv',
+      '\n示例：\n  $ wanxiang orders export --store 朝阳门店 --status paid --since 2024-05-01 --until 2024-05-31 --output 五月已支付.csv',
     );
   const command = exportOptions(
     group

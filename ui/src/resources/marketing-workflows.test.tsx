@@ -1,7 +1,10 @@
 /**
  * The marketing screens' workflows, from the registry in the real app against msw: a 代金券 form
  * refused by its definition's rules before sending, a good's category picker that lists only its
- * store's categories, a batch of exchange codes generated from the toolbar, and a rule's 发放记录.
+ * store's categories, a batch of exchange codes generated from the toolbar, a rule's 发放记录,
+ * coupons issued to chosen users from a template's 发放, exchange codes voided one by one (作废) and
+ * by batch (作废整批), and a user's balance adjusted with a reason (调整余额: the amount in fen, no
+ * request without the reason).
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
@@ -13,7 +16,14 @@ const OPERATOR = {
   username: 'ops',
   nickname: '运营小王',
   roles: ['operator'],
-  permissions: ['oms:read', 'oms:write', 'marketing:read', 'marketing:write'],
+  permissions: [
+    'oms:read',
+    'oms:write',
+    'marketing:read',
+    'marketing:write',
+    'finance:read',
+    'finance:write',
+  ],
 };
 
 const listAnswer = (results: unknown[], relations = {}) =>
@@ -51,6 +61,34 @@ async function listArea() {
 }
 
 const stamps = { createdAt: '2024-05-01T06:30:00.000Z', updatedAt: '2024-05-01T06:30:00.000Z' };
+
+/** The users a relation picker lists (users' display field is the username). */
+const USERS = [
+  { id: 11, username: 'zhangsan', nickname: '张三', ...stamps },
+  { id: 12, username: 'lisi', nickname: '李四', ...stamps },
+];
+
+/** Every POST under /api/admin/{resource}/…: its path after the resource, and its body. */
+function recordPosts(resource: string, answer: (path: string, body: unknown) => Response) {
+  const posts: { path: string; body: unknown }[] = [];
+  server.use(
+    http.post(`${API}/api/admin/${resource}/*`, async ({ request }) => {
+      const path = new URL(request.url).pathname.slice(`/api/admin/${resource}/`.length);
+      const body = await request.json();
+      posts.push({ path, body });
+      return answer(path, body);
+    }),
+  );
+  return posts;
+}
+
+/** The open dialog whose text has `text` (antd keeps closed ones in the document). */
+const dialogWith = (text: string) =>
+  waitFor(() => {
+    const found = screen.getAllByRole('dialog').find((d) => d.textContent?.includes(text));
+    if (!found) throw new Error(`no dialog with ${text}`);
+    return found;
+  });
 
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
@@ -199,5 +237,142 @@ describe('marketing workflows', { timeout: 30_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/OMS/couponLog'));
     expect(new URLSearchParams(router.state.location.search).get('ruleId')).toBe('3');
     await waitFor(() => expect(log.at(-1)?.get('ruleId')).toBe('3'));
+  });
+
+  it('issues a coupon template to chosen users (发放) and says how it went', async () => {
+    signedInAsOperator();
+    recordLists('couponTemplates', () =>
+      listAnswer([
+        {
+          id: 4,
+          name: '春节 12 元券',
+          kind: 'cash',
+          valueFen: 1200,
+          thresholdFen: 0,
+          validity: 'relative',
+          validDays: 7,
+          totalQty: 0,
+          issuedQty: 0,
+          perUserLimit: 1,
+          storeIds: [],
+          status: 'enabled',
+          ...stamps,
+        },
+      ]),
+    );
+    recordLists('users', () => listAnswer(USERS));
+    const posts = recordPosts('couponTemplates', () =>
+      HttpResponse.json({ success: true, message: '已向 2 位用户发放', data: { issued: 2 } }),
+    );
+    renderApp('/admin/OMS/coupon');
+    const row = (await (await listArea()).findByText('春节 12 元券')).closest('tr') as HTMLElement;
+    // Past four commands a row's actions go under 更多.
+    fireEvent.mouseEnter(within(row).getByRole('button', { name: /更多/ }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: '发放' }));
+    const dialog = await dialogWith('发放：春节 12 元券');
+    // Nobody chosen: refused on the field, nothing sent.
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s?定|OK/ }));
+    expect(await within(dialog).findByText('请输入发放给')).toBeTruthy();
+    expect(posts).toEqual([]);
+    fireEvent.mouseDown(within(dialog).getByLabelText('发放给'));
+    fireEvent.click(await screen.findByTitle('zhangsan'));
+    fireEvent.click(await screen.findByTitle('lisi'));
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s?定|OK/ }));
+    await waitFor(() => expect(posts).toEqual([{ path: '4/issue', body: { userIds: [11, 12] } }]));
+    expect(await screen.findByText('已向 2 位用户发放')).toBeTruthy();
+  });
+
+  it('voids an unused exchange code (作废) after confirming, and offers it on no used one', async () => {
+    signedInAsOperator();
+    let voided = false;
+    const code = (id: number, text: string, status: string) => ({
+      id,
+      batch: '春节海报',
+      code: text,
+      templateId: 4,
+      status,
+      redeemedBy: null,
+      redeemedAt: null,
+      ...stamps,
+    });
+    const lists = recordLists('exchangeCodes', () =>
+      listAnswer([code(41, 'WX8K2M7Q', voided ? 'void' : 'unused'), code(42, 'WX9P3QZT', 'used')], {
+        templateId: { '4': '春节 12 元券' },
+      }),
+    );
+    const posts = recordPosts('exchangeCodes', () => {
+      voided = true;
+      return HttpResponse.json({
+        success: true,
+        message: '兑换码已作废',
+        data: code(41, 'WX8K2M7Q', 'void'),
+      });
+    });
+    renderApp('/admin/OMS/exchangeCoupon');
+    const list = await listArea();
+    const unused = (await list.findByText('WX8K2M7Q')).closest('tr') as HTMLElement;
+    const used = list.getByText('WX9P3QZT').closest('tr') as HTMLElement;
+    expect(within(used).queryByRole('button', { name: /作\s?废/ })).toBeNull();
+    fireEvent.click(within(unused).getByRole('button', { name: /作\s?废/ }));
+    const confirm = await dialogWith('作废后该兑换码不能再兑换，确定作废？');
+    expect(posts).toEqual([]);
+    const fetched = lists.length;
+    fireEvent.click(within(confirm).getByRole('button', { name: /作\s?废/ }));
+    await waitFor(() => expect(posts).toEqual([{ path: '41/void', body: {} }]));
+    expect(await screen.findByText('兑换码已作废')).toBeTruthy();
+    // The list is asked again and shows the code voided.
+    await waitFor(() => expect(lists.length).toBeGreaterThan(fetched));
+    const row = (await list.findByText('WX8K2M7Q')).closest('tr') as HTMLElement;
+    expect(await within(row).findByText('已作废')).toBeTruthy();
+  });
+
+  it('voids a whole batch of exchange codes (作废整批): the batch is required, then sent', async () => {
+    signedInAsOperator();
+    const lists = recordLists('exchangeCodes', () => listAnswer([]));
+    const posts = recordPosts('exchangeCodes', () =>
+      HttpResponse.json({ success: true, message: '已作废 120 个兑换码', data: { voided: 120 } }),
+    );
+    renderApp('/admin/OMS/exchangeCoupon');
+    await (await listArea()).findByText('暂无兑换码');
+    fireEvent.click(screen.getByRole('button', { name: '作废整批' }));
+    const dialog = await dialogWith('该批次所有未兑换的兑换码将作废，已兑换的不受影响。');
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s?定|OK/ }));
+    expect(await within(dialog).findByText('请输入批次')).toBeTruthy();
+    expect(posts).toEqual([]);
+    const fetched = lists.length;
+    fireEvent.change(within(dialog).getByLabelText('批次'), { target: { value: '春节海报' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s?定|OK/ }));
+    await waitFor(() => expect(posts).toEqual([{ path: 'voidBatch', body: { batch: '春节海报' } }]));
+    expect(await screen.findByText('已作废 120 个兑换码')).toBeTruthy();
+    await waitFor(() => expect(lists.length).toBeGreaterThan(fetched));
+  });
+
+  it('adjusts a user’s balance (调整余额) in fen with a reason, and refuses it without one', async () => {
+    signedInAsOperator();
+    recordLists('balanceLedger', () => listAnswer([]));
+    recordLists('users', () => listAnswer(USERS));
+    const posts = recordPosts('balanceLedger', () =>
+      HttpResponse.json({ success: true, message: '余额已调整', data: { balanceAfterFen: 5234 } }),
+    );
+    renderApp('/admin/OMS/balance');
+    await listArea();
+    fireEvent.click(await screen.findByRole('button', { name: '调整余额' }));
+    const dialog = await dialogWith('调整余额（余额流水）');
+    fireEvent.mouseDown(within(dialog).getByLabelText('用户'));
+    fireEvent.click(await screen.findByTitle('zhangsan'));
+    fireEvent.change(within(dialog).getByLabelText('调整金额'), { target: { value: '12.34' } });
+    // No reason: refused on its field, nothing sent.
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s?定|OK/ }));
+    expect(await within(dialog).findByText('请输入原因')).toBeTruthy();
+    expect(posts).toEqual([]);
+    fireEvent.change(within(dialog).getByLabelText('原因'), { target: { value: '配送超时补偿' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s?定|OK/ }));
+    // ¥12.34 entered, 1234 fen sent.
+    await waitFor(() =>
+      expect(posts).toEqual([
+        { path: 'adjust', body: { userId: 11, changeFen: 1234, note: '配送超时补偿' } },
+      ]),
+    );
+    expect(await screen.findByText('余额已调整')).toBeTruthy();
   });
 });

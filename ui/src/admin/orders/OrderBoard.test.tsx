@@ -2,14 +2,15 @@
  * The order board in the real app (routes, guard, layout) against msw: tab counts from the list
  * totals, lines in words, the drawer's buttons exactly core's moves, the reason and refund dialogs
  * sending what the API takes (the refund amount shown is core's planRefund), 打印小票 only with a
- * `print` action, live news over /ws (a notification, one debounced refresh for a burst), and the
- * counter's price preview asked once for a burst of cart changes.
+ * `print` action, live news over /ws (a notification, one debounced refresh for a burst), the
+ * counter's price preview asked once for a burst of cart changes, and the new-order chime: played
+ * once for an order just paid, never for news that brings no new order.
  */
 
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getResource, movesFor } from '@wanxiang/core';
 import { HttpResponse, http, ws } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API, renderApp, server } from '../../test/harness';
 import { moveLabel } from './order-moves';
 
@@ -440,5 +441,93 @@ describe('the order board', { timeout: 30_000 }, () => {
         },
       },
     ]);
+  });
+});
+
+/**
+ * jsdom has no Web Audio: an AudioContext that starts suspended, runs once resumed (as a browser's
+ * does after the first click), and records the frequency of every oscillator started — the notes
+ * a person would hear.
+ */
+function fakeWebAudio() {
+  const notes: number[] = [];
+  const contexts: { state: string }[] = [];
+  /** An audio node: `connect` hands back the next node, as Web Audio's does. */
+  function node<T extends object>(extra: T) {
+    return { ...extra, connect: (next: unknown) => next };
+  }
+  class FakeAudioContext {
+    state = 'suspended';
+    currentTime = 0;
+    destination = {};
+    constructor() {
+      contexts.push(this);
+    }
+    async resume() {
+      this.state = 'running';
+    }
+    createOscillator() {
+      const oscillator = node({
+        type: 'sine',
+        frequency: { value: 0 },
+        start: () => notes.push(oscillator.frequency.value),
+        stop: () => undefined,
+      });
+      return oscillator;
+    }
+    createGain() {
+      return node({
+        gain: { setValueAtTime: () => undefined, exponentialRampToValueAtTime: () => undefined },
+      });
+    }
+  }
+  vi.stubGlobal('AudioContext', FakeAudioContext);
+  return { notes, contexts };
+}
+
+describe('the new-order chime', { timeout: 30_000 }, () => {
+  it('plays once when an order is paid over the live feed, and not for news that brings no new order', async () => {
+    const audio = fakeWebAudio();
+    try {
+      signedIn();
+      const seen = shop(order(5, 'paid'));
+      renderApp('/admin/OMS/order');
+      await screen.findByText('实时');
+      await screen.findByRole('tab', { name: /待接单\s*3/ });
+      const sound = () => document.querySelector('.wx-order-sound') as HTMLElement;
+      // The browser's autoplay rule: no sound until the page has been clicked.
+      expect(sound().textContent).toBe('提示音开（点击页面后生效）');
+      fireEvent.pointerDown(document.body);
+      await waitFor(() => expect(sound().textContent).toBe('提示音开'));
+
+      const rounds = () => seen.counts.filter((q) => q.get('status') === 'paid').length;
+      const push = (data: unknown) => client?.send(JSON.stringify({ topic: 'orders', data }));
+      // News of orders already known, and an order not paid yet: the board refreshes, silently.
+      let before = rounds();
+      push({ type: 'created', order: { id: 6, orderNo: 'NO000006', storeId: 1, status: 'pending_payment' } });
+      push({
+        type: 'status',
+        order: { id: 5, orderNo: 'NO000005', storeId: 1, status: 'accepted', from: 'paid' },
+      });
+      push({ type: 'refund', order: { id: 5, orderNo: 'NO000005', storeId: 1, status: 'accepted' } });
+      await waitFor(() => expect(rounds()).toBeGreaterThan(before));
+      expect(audio.notes).toEqual([]);
+
+      // An order just paid: one chime, its two notes.
+      before = rounds();
+      push({
+        type: 'status',
+        order: { id: 6, orderNo: 'NO000006', storeId: 1, status: 'paid', from: 'pending_payment' },
+      });
+      await screen.findByText('订单 NO000006 已支付，请及时接单');
+      expect(audio.notes).toEqual([880, 1320]);
+      // The refresh that follows brings the same orders: nothing more is played.
+      await waitFor(() => expect(rounds()).toBeGreaterThan(before));
+      expect(audio.notes).toEqual([880, 1320]);
+    } finally {
+      // beep.ts keeps its context for the page's life: closed, it plays nothing in later tests.
+      for (const context of audio.contexts) context.state = 'closed';
+      vi.unstubAllGlobals();
+    }
   });
 });
