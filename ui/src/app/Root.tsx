@@ -1,27 +1,11 @@
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
-import { type ReactNode, useSyncExternalStore } from 'react';
+import type { ReactNode } from 'react';
 import { NoticeBridge } from '../platform/NoticeBridge';
 import { ServicesProvider } from '../session/services-context';
+import { useReducedMotion } from './reduced-motion';
 import type { Services } from './services';
 import { validateMessages } from './validate-messages';
-
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
-
-function subscribeReducedMotion(onChange: () => void): () => void {
-  const query = window.matchMedia?.(REDUCED_MOTION);
-  query?.addEventListener('change', onChange);
-  return () => query?.removeEventListener('change', onChange);
-}
-
-/** Whether the system asks for less motion (followed live, as the setting can change). */
-function useReducedMotion(): boolean {
-  return useSyncExternalStore(
-    subscribeReducedMotion,
-    () => window.matchMedia?.(REDUCED_MOTION).matches ?? false,
-    () => false,
-  );
-}
 
 /**
  * The providers every screen sits in: antd in Chinese (ConfigProvider zh_CN, core's form

@@ -9,15 +9,19 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { useReducedMotion } from '../app/reduced-motion';
 import type { Stats } from './api';
 import { shortTimeText } from './format';
 
 echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
 export default function LatencyChart({ stats }: { stats: Stats }) {
+  // Drawn at once when the system asks for less motion (and in the e2e screenshots).
+  const animation = !useReducedMotion();
   if (stats.points.length === 0) return <Empty description="这段时间还没有检查记录" />;
   const daily = stats.range === '30d';
   const option = {
+    animation,
     color: ['#1677ff', '#722ed1', '#ff4d4f'],
     tooltip: { trigger: 'axis' },
     legend: { data: ['平均响应', 'P95', '故障次数'], top: 0 },

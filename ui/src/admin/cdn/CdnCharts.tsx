@@ -10,6 +10,7 @@ import { GridComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { useReducedMotion } from '../../app/reduced-motion';
 import type { HourFigures } from './cdn-api';
 
 echarts.use([BarChart, LineChart, GridComponent, TooltipComponent, CanvasRenderer]);
@@ -18,12 +19,15 @@ const chartStyle = { height: 260, width: '100%' };
 const grid = { left: 8, right: 16, top: 32, bottom: 8, containLabel: true };
 
 export default function CdnCharts({ hours }: { hours: HourFigures[] }) {
+  // Drawn at once when the system asks for less motion (and in the e2e screenshots).
+  const animation = !useReducedMotion();
   const labels = hours.map((h) => chinaHourLabel(Date.parse(h.hour)));
   // Short ticks: `01-02 10:00` (the year is in the tooltip).
   const axis = { type: 'category', data: labels, axisLabel: { formatter: (v: string) => v.slice(5) } };
   const { unit, divisor } = bytesUnitFor(Math.max(0, ...hours.map((h) => h.bytes)));
 
   const requests = {
+    animation,
     color: ['#1677ff'],
     tooltip: { trigger: 'axis', valueFormatter: (v: number) => v.toLocaleString('zh-CN') },
     grid,
@@ -32,6 +36,7 @@ export default function CdnCharts({ hours }: { hours: HourFigures[] }) {
     series: [{ name: '请求数', type: 'bar', data: hours.map((h) => h.requests), barMaxWidth: 16 }],
   };
   const traffic = {
+    animation,
     color: ['#13c2c2'],
     tooltip: {
       trigger: 'axis',
@@ -54,6 +59,7 @@ export default function CdnCharts({ hours }: { hours: HourFigures[] }) {
     ],
   };
   const ratio = {
+    animation,
     color: ['#52c41a'],
     tooltip: {
       trigger: 'axis',

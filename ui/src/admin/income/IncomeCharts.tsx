@@ -18,6 +18,8 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 
+import { useReducedMotion } from '../../app/reduced-motion';
+
 echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
 /** antd's palette, so the charts sit with the cards. */
@@ -72,11 +74,14 @@ function tooltip(report: IncomeReport, money: (name: string) => boolean) {
 const chartStyle = { height: 300, width: '100%' };
 
 export default function IncomeCharts({ report }: { report: IncomeReport }) {
+  // Drawn at once when the system asks for less motion (and in the e2e screenshots).
+  const animation = !useReducedMotion();
   const unit = GRANULARITY_LABELS[report.granularity];
   const axis = { type: 'category', data: report.series.map((row) => axisLabel(report, row)) };
   const grid = { left: 8, right: 16, top: 40, bottom: 8, containLabel: true };
 
   const money = {
+    animation,
     color: [COLORS.revenue, COLORS.refunds, COLORS.net],
     tooltip: tooltip(report, () => true),
     legend: { top: 0 },
@@ -92,6 +97,7 @@ export default function IncomeCharts({ report }: { report: IncomeReport }) {
   };
 
   const orders = {
+    animation,
     color: [COLORS.orders, COLORS.ticket],
     tooltip: tooltip(report, (name) => name === '客单价'),
     legend: { top: 0 },
@@ -126,6 +132,7 @@ export default function IncomeCharts({ report }: { report: IncomeReport }) {
     .slice(0, TOP_STORES)
     .reverse();
   const stores = {
+    animation,
     color: [COLORS.revenue, COLORS.net],
     tooltip: {
       trigger: 'axis',
