@@ -83,6 +83,13 @@ export interface ServerConfig {
   monitoring?: Partial<MonitoringConfig>;
   /** Days of raw API-market calls (api_calls) kept; the daily roll-ups stay (domain/api-gateway). */
   apiCallRetentionDays?: number;
+  /**
+   * `ORDER_TIMERS_EVERY_MS`: the period of the order timers (domain/orders/timers.ts: unpaid
+   * orders expiring, delivery orders completing), run once per period in the whole cluster.
+   * Unset: 30 s (`ORDER_TIMERS_EVERY_MS` there). Tests shorten it to watch several server
+   * processes share the timers without waiting half a minute per run.
+   */
+  orderTimersEveryMs?: number;
   /** Certificate checks (domain/certificates): each step's timeout (resolve, connect, STARTTLS, handshake). */
   sslCheckTimeoutMs?: number;
   /** CDN (domain/cdn): the largest access log one import reads (decompressed bytes) and the CNAME base. */
@@ -279,6 +286,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     now: Date.now,
     sslCheckTimeoutMs: integer(env, 'SSL_CHECK_TIMEOUT_MS', 10_000, 500, 60_000),
     apiCallRetentionDays: integer(env, 'API_CALL_RETENTION_DAYS', 90, 1, 3650),
+    // At most 10 minutes: an unpaid order may wait up to one period past its 15 minutes.
+    orderTimersEveryMs: integer(env, 'ORDER_TIMERS_EVERY_MS', 30_000, 100, 600_000),
     secretKey: nonEmpty(env.WANXIANG_SECRET_KEY),
     blobStore: blobStore(nonEmpty(env.BLOB_STORE)),
     cdn: {

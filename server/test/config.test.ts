@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       logLevel: 'info',
       scheduler: true,
+      orderTimersEveryMs: 30_000,
     });
     expect(config.uiDist).toBe(path.resolve(import.meta.dirname, '../../ui/dist'));
     expect(config.version).toMatch(/^([0-9a-f]{4,40}|\d+\.\d+\.\d+)$/);
@@ -43,6 +44,7 @@ describe('loadConfig', () => {
       WANXIANG_VERSION: 'v1.2.3',
       LOG_LEVEL: 'warn',
       SCHEDULER: 'off',
+      ORDER_TIMERS_EVERY_MS: '250',
     });
     expect(config).toMatchObject({
       port: 9090,
@@ -60,6 +62,7 @@ describe('loadConfig', () => {
       version: 'v1.2.3',
       logLevel: 'warn',
       scheduler: false,
+      orderTimersEveryMs: 250,
     });
   });
 
@@ -141,6 +144,8 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['DATABASE_URL', 'mysql://db/x'],
     ['SCHEDULER', 'sometimes'],
+    ['ORDER_TIMERS_EVERY_MS', '99'],
+    ['ORDER_TIMERS_EVERY_MS', '1.5'],
   ])('rejects %s=%j with a clear error', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);

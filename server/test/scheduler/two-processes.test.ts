@@ -16,20 +16,23 @@
  * SQLite's one write transaction at a time (busy_timeout makes the other wait), so it is as
  * atomic between processes as on PostgreSQL.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/db/connect.js';
-import { idColumn } from '../../src/db/migrations/migration.js';
 import { readLease } from '../../src/scheduler/index.js';
 import { createTestDatabase, DB_KINDS, type TestDatabase } from '../helpers/app.js';
+import {
+  createRunsTable,
+  killAll,
+  type RunRow,
+  type RunsDb,
+  readRuns,
+  type ServerProcess,
+  startServerProcess,
+  until,
+} from './fixtures/server-processes.js';
 
-const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
-const SCRIPT = fileURLToPath(new URL('./fixtures/scheduler-process.ts', import.meta.url));
 const TASK = 'test.twoProcesses';
 const EVERY_MS = 200;
 // Heartbeats every LEASE_MS / 3: the lease must outlast an event loop held up by a busy machine
@@ -38,34 +41,10 @@ const EVERY_MS = 200;
 const LEASE_MS = 2000;
 const WORK_MS = 50;
 
-interface RunRow {
-  holder: string;
-  run: number;
-  started_at: number;
-  finished_at: number | null;
-}
-
-interface ServerProcess {
-  holder: string;
-  child: ChildProcess;
-  output(): string;
-  exited: Promise<number | null>;
-}
-
-/** Polls `check` until it holds, or fails after `ms` naming what it waited for. */
-async function until(what: string, check: () => Promise<boolean>, ms = 30_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await delay(25);
-  }
-}
-
 describe.each(DB_KINDS)('two server processes on one %s database', (kind) => {
   let db: TestDatabase;
   let handle: DatabaseHandle;
-  // biome-ignore lint/suspicious/noExplicitAny: the test's own table is not in the schema type
-  let rows: Kysely<any>;
+  let rows: RunsDb;
   const processes: ServerProcess[] = [];
   let hangFile: string;
 
@@ -73,79 +52,29 @@ describe.each(DB_KINDS)('two server processes on one %s database', (kind) => {
     db = await createTestDatabase(kind);
     hangFile = path.join(db.dataDir, 'hang');
     handle = openDatabase(db.database);
-    rows = handle.db as unknown as typeof rows;
-    await rows.schema
-      .createTable('scheduler_test_runs')
-      .addColumn('id', 'integer', idColumn(kind))
-      .addColumn('holder', 'text', (c) => c.notNull())
-      .addColumn('run', 'bigint', (c) => c.notNull())
-      .addColumn('started_at', 'bigint', (c) => c.notNull())
-      .addColumn('finished_at', 'bigint')
-      .execute();
+    rows = handle.db as unknown as RunsDb;
+    await createRunsTable(rows, kind);
   });
 
   afterAll(async () => {
-    for (const p of processes) if (p.child.exitCode === null) p.child.kill('SIGKILL');
-    await Promise.all(processes.map((p) => p.exited));
+    await killAll(processes);
     await handle?.close();
     await db?.drop();
   });
 
-  async function startProcess(): Promise<ServerProcess> {
-    let output = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT], {
-      cwd: SERVER_DIR,
-      env: {
-        ...process.env,
-        TSX_TSCONFIG_PATH: path.join(SERVER_DIR, 'tsconfig.json'),
-        DATA_DIR: db.dataDir,
-        DATABASE_URL: db.database.dialect === 'postgres' ? db.database.url : '',
-        WANXIANG_DEMO: 'off',
-        WANXIANG_ADMIN_PASSWORD: 'admin-pass-1',
-        UI_DIST: path.join(db.dataDir, 'no-ui'),
-        LOG_LEVEL: 'warn',
-        SCHEDULER: 'on',
+  const startProcess = () =>
+    startServerProcess(
+      db,
+      {
         TEST_TASK_EVERY_MS: String(EVERY_MS),
         TEST_TASK_LEASE_MS: String(LEASE_MS),
         TEST_TASK_WORK_MS: String(WORK_MS),
         TEST_TASK_HANG_FILE: hangFile,
       },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    const ready = new Promise<string>((resolve, reject) => {
-      child.stdout?.on('data', (chunk: Buffer) => {
-        output += chunk;
-        const match = /^ready (\S+)$/m.exec(output);
-        if (match) resolve(match[1] as string);
-      });
-      child.stderr?.on('data', (chunk: Buffer) => {
-        output += chunk;
-      });
-      void exited.then((code) =>
-        reject(new Error(`the server process exited (${code}) before it was ready:\n${output}`)),
-      );
-    });
-    const started: ServerProcess = { holder: '', child, output: () => output, exited };
-    processes.push(started);
-    started.holder = await ready;
-    return started;
-  }
+      processes,
+    );
 
-  const allRuns = async (): Promise<RunRow[]> =>
-    (
-      await rows
-        .selectFrom('scheduler_test_runs')
-        .select(['holder', 'run', 'started_at', 'finished_at'])
-        .orderBy('started_at')
-        .orderBy('id')
-        .execute()
-    ).map((r) => ({
-      holder: r.holder as string,
-      run: Number(r.run),
-      started_at: Number(r.started_at),
-      finished_at: r.finished_at === null ? null : Number(r.finished_at),
-    }));
+  const allRuns = () => readRuns(rows);
 
   it('run each period once between them; a stuck process holds the task until killed, then the other carries on', {
     timeout: 120_000,

@@ -1,10 +1,11 @@
 /**
- * The order machine's timers (DOMAIN.md; server/src/scheduler): every 30 s, unpaid orders older
- * than the platform's `unpaidCancelMinutes` (15) are cancelled (`expire`), and delivery orders
- * still delivering or delivered `deliveryCompleteMinutes` (120) after they left the store are
- * completed (`autoComplete`) — as sky-take-out and 美团 close orders nobody closed. Each order
- * moves through the machine as the system, in its own audited transaction, so one order that
- * cannot move (changed meanwhile) does not hold up the rest; the leased scheduler runs the task
+ * The order machine's timers (DOMAIN.md; server/src/scheduler): every 30 s (the environment's
+ * `ORDER_TIMERS_EVERY_MS` changes it, config.ts), unpaid orders older than the platform's
+ * `unpaidCancelMinutes` (15) are cancelled (`expire`), and delivery orders still delivering or
+ * delivered `deliveryCompleteMinutes` (120) after they left the store are completed
+ * (`autoComplete`) — as sky-take-out and 美团 close orders nobody closed. Each order moves through
+ * the machine as the system, in its own audited transaction, so one order that cannot move
+ * (changed meanwhile) does not hold up the rest; the leased scheduler runs the task
  * once per period in the whole cluster, and the conditional status update makes a second run
  * harmless anyway.
  */
@@ -18,6 +19,7 @@ import { type MoveServices, moveOrder } from './moves.js';
 import { orderSettings } from './settings.js';
 
 export const ORDER_TIMERS_TASK = 'orders.timers';
+/** The timers' period unless the server's config says otherwise (`orderTimersEveryMs`). */
 export const ORDER_TIMERS_EVERY_MS = 30_000;
 const BATCH = 200;
 const MINUTE = 60_000;
@@ -80,7 +82,7 @@ export function orderTasks(app: FastifyInstance, services: MoveServices = {}): S
   return [
     {
       name: ORDER_TIMERS_TASK,
-      everyMs: ORDER_TIMERS_EVERY_MS,
+      everyMs: app.config.orderTimersEveryMs ?? ORDER_TIMERS_EVERY_MS,
       async run(ctx) {
         const moved = await runOrderTimers(
           app.resources,
