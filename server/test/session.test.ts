@@ -2,8 +2,10 @@ import { ErrorCode, permissionsOf } from '@wanxiang/core';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokeUserSessions } from '../src/domain/auth/index.js';
+import { TTL_MS } from '../src/domain/auth/pg-session-memo.js';
 import { ADMIN_PASSWORD, DB_KINDS, DEMO_PASSWORD, startTestApp, type TestApp } from './helpers/app.js';
 import { bearer, tokenOf } from './helpers/auth.js';
+import { withPg } from './helpers/pg.js';
 
 describe.each(DB_KINDS)('sessions on %s', (kind) => {
   let t: TestApp;
@@ -168,6 +170,70 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
         expect((await current(bearer(token))).json().data.nickname).toBe('编辑演示账号');
       } finally {
         other.close();
+      }
+    },
+  );
+
+  /** Calls `current` until `done` says yes, or the deadline passes; answers the last answer. */
+  async function until(
+    token: string,
+    done: (body: { success: boolean; errorCode?: number }) => boolean,
+    ms: number,
+  ) {
+    const deadline = performance.now() + ms;
+    for (;;) {
+      const res = await current(bearer(token));
+      const body = res.statusCode === 401 ? { success: false, errorCode: 401 } : res.json();
+      if (done(body) || performance.now() > deadline) return body;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  // PostgreSQL keeps lookups in memory (pg-session-memo.ts): a change this process commits drops
+  // them at once, one committed elsewhere when its trigger's notification arrives, and with the
+  // trigger off (a notification lost) the kept answer lasts at most TTL_MS.
+  it.runIf(kind === 'postgres')(
+    'keeps a lookup; drops it at this process’s commit at once and at another connection’s notification',
+    async () => {
+      const url = t.app.config.database.dialect === 'postgres' ? t.app.config.database.url : '';
+      const id = await userId('operator');
+      const revokeElsewhere = (token: string) =>
+        withPg(url, (c) =>
+          c.query(
+            "update sessions set revoked_at = $1, revoked_reason = 'revoked' where user_id = $2 and revoked_at is null and id = (select id from sessions where user_id = $2 order by id desc limit 1)",
+            [t.clock.now(), id],
+          ),
+        ).then(() => token);
+      // Another connection (standing in for another process) revokes: heard through the trigger.
+      const first = await tokenOf(t.app, 'operator', DEMO_PASSWORD);
+      expect((await current(bearer(first))).statusCode).toBe(200);
+      await revokeElsewhere(first);
+      // Well within TTL_MS: the notification, not the expiry of the kept answer, dropped it.
+      expect(
+        (await until(first, (b) => b.errorCode === ErrorCode.sessionRevoked, TTL_MS / 2)).errorCode,
+      ).toBe(ErrorCode.sessionRevoked);
+
+      await withPg(url, (c) => c.query('alter table sessions disable trigger sessions_auth_changed'));
+      try {
+        // With the notification gone the lookup is kept: the revocation is not seen at once…
+        const second = await tokenOf(t.app, 'operator', DEMO_PASSWORD);
+        expect((await current(bearer(second))).statusCode).toBe(200);
+        await revokeElsewhere(second);
+        const started = performance.now();
+        expect((await current(bearer(second))).json().success).toBe(true);
+        // …and no longer than TTL_MS.
+        expect(
+          (await until(second, (b) => b.errorCode === ErrorCode.sessionRevoked, TTL_MS + 3_000)).errorCode,
+        ).toBe(ErrorCode.sessionRevoked);
+        expect(performance.now() - started).toBeLessThan(TTL_MS + 3_000);
+
+        // This process's own commit needs no notification: the next call sees it.
+        const third = await tokenOf(t.app, 'operator', DEMO_PASSWORD);
+        expect((await current(bearer(third))).statusCode).toBe(200);
+        await revokeUserSessions(t.app.db, id, 'revoked', t.clock.now());
+        expect((await current(bearer(third))).json().errorCode).toBe(ErrorCode.sessionRevoked);
+      } finally {
+        await withPg(url, (c) => c.query('alter table sessions enable trigger sessions_auth_changed'));
       }
     },
   );

@@ -16,6 +16,81 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
   close(): Promise<void>;
+  /** PostgreSQL: told after each commit of this process that wrote to the sign-in tables. */
+  authWrites?: AuthWrites;
+}
+
+/**
+ * The tables a session lookup reads (domain/auth/sessions.ts): a write to them may change what
+ * a kept lookup answers (domain/auth/pg-session-memo.ts).
+ */
+const AUTH_WRITE =
+  /^\s*(?:update|insert\s+into|delete\s+from|truncate(?:\s+table)?)\s+"?(?:sessions|users|user_roles|roles)"?[\s(]/i;
+
+/** Listeners told once a write of this process to the sign-in tables is committed. */
+export class AuthWrites {
+  private readonly listeners = new Set<() => void>();
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  committed(): void {
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/**
+ * Tells `writes` when a statement that wrote to the sign-in tables is committed: at once outside
+ * a transaction, at its COMMIT inside one (a kept lookup read between the statement and the
+ * commit still read the old rows, and the commit drops it). Told after the database answered, so
+ * before this process can answer the request that made the change.
+ */
+function watchAuthWrites(writes: AuthWrites, client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let inTransaction = false;
+  let touched = false;
+  client.query = ((...args: QueryArgs) => {
+    const first = args[0] as unknown;
+    const text = typeof first === 'string' ? first : (first as { text?: unknown } | null)?.text;
+    if (typeof text !== 'string') return query(...args);
+    let tell = false;
+    if (/^\s*(begin|start transaction)\b/i.test(text)) {
+      inTransaction = true;
+      touched = false;
+    } else if (/^\s*commit\s*$/i.test(text)) {
+      tell = touched;
+      inTransaction = false;
+      touched = false;
+    } else if (/^\s*rollback\s*$/i.test(text)) {
+      inTransaction = false;
+      touched = false;
+    } else if (AUTH_WRITE.test(text)) {
+      if (inTransaction) touched = true;
+      else tell = true;
+    }
+    if (!tell) return query(...args);
+    // A callback-style call (pg's own Pool.query): told when it is answered.
+    const callback = args.at(-1);
+    if (typeof callback === 'function') {
+      args[args.length - 1] = ((...done: unknown[]) => {
+        writes.committed();
+        return (callback as (...a: unknown[]) => unknown)(...done);
+      }) as never;
+      return query(...args);
+    }
+    return (query(...args) as Promise<unknown>).then(
+      (value) => {
+        writes.committed();
+        return value;
+      },
+      (error) => {
+        writes.committed();
+        throw error;
+      },
+    );
+  }) as pg.PoolClient['query'];
 }
 
 const INT8_OID = 20;
@@ -152,8 +227,10 @@ function openPostgres(url: string, poolSize: number, prepared: boolean): Databas
     const names: StatementNames = new Map();
     pool.on('connect', (client) => nameStatements(names, client));
   }
+  const authWrites = new AuthWrites();
+  pool.on('connect', (client) => watchAuthWrites(authWrites, client));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: once(() => db.destroy()) };
+  return { db, dialect: 'postgres', close: once(() => db.destroy()), authWrites };
 }
 
 export function openDatabase(config: DatabaseConfig): DatabaseHandle {

@@ -23,6 +23,7 @@ import { migration0017ApiMarketRefunds } from './migrations/0017_api_market_refu
 import { migration0018CdnUsage } from './migrations/0018_cdn_usage.js';
 import { migration0020SensitiveWords } from './migrations/0020_sensitive_words.js';
 import { migration0021ScaleOut } from './migrations/0021_scale_out.js';
+import { migration0022AuthNotify } from './migrations/0022_auth_notify.js';
 import type { DialectMigration } from './migrations/migration.js';
 import type { Database } from './schema.js';
 
@@ -61,6 +62,8 @@ export const MIGRATIONS: Readonly<Record<string, DialectMigration>> = {
   '0020_sensitive_words': migration0020SensitiveWords,
   // Shared by several server processes: blobs, rate windows, large /ws messages (server/SCALE-OUT.md).
   '0021_scale_out': migration0021ScaleOut,
+  // PostgreSQL: a commit changing a session lookup's answer notifies every process (domain/auth).
+  '0022_auth_notify': migration0022AuthNotify,
 };
 
 function provider(dialect: DialectName, migrations: Readonly<Record<string, DialectMigration>>) {

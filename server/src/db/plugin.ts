@@ -6,7 +6,7 @@
  */
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
-import type { DatabaseHandle, DialectName } from './connect.js';
+import type { AuthWrites, DatabaseHandle, DialectName } from './connect.js';
 import { migrateToLatest } from './migrate.js';
 import type { Database } from './schema.js';
 import { SqliteReader } from './sqlite-reader.js';
@@ -17,6 +17,8 @@ declare module 'fastify' {
     dbDialect: DialectName;
     /** SQLite's read connection (null on PostgreSQL, where every read goes through `db`). */
     dbReader: SqliteReader | null;
+    /** PostgreSQL: this process's committed writes to the sign-in tables (connect.ts). */
+    dbAuthWrites: AuthWrites | null;
   }
 }
 
@@ -36,6 +38,7 @@ export const databasePlugin = fp<{ handle: DatabaseHandle }>(
   async (app, { handle }) => {
     app.decorate('db', handle.db);
     app.decorate('dbDialect', handle.dialect);
+    app.decorate('dbAuthWrites', handle.authWrites ?? null);
     app.addHook('onClose', async () => handle.close());
     const applied = await migrateToLatest(handle.db, handle.dialect);
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');

@@ -102,6 +102,8 @@ export class PgFanout {
   private sequence = 0;
   private listening: Promise<void>;
   private markListening: () => void = () => undefined;
+  /** Counts the connections that have listened: notifications between two of them were lost. */
+  private generation = 0;
 
   constructor(private readonly options: PgFanoutOptions) {
     this.listening = this.newListeningPromise();
@@ -115,6 +117,15 @@ export class PgFanout {
   /** Resolves once the connection listens (at once when it does): tests wait on it after a drop. */
   whenListening(): Promise<void> {
     return this.listening;
+  }
+
+  /**
+   * Which listening connection this is (a new number after every reconnect), or null while none
+   * listens: what is kept in memory on the strength of hearing every change (auth's session
+   * memo) is kept under one number only, and not at all while it is null.
+   */
+  get listenGeneration(): number | null {
+    return this.client ? this.generation : null;
   }
 
   /** The listening session's backend pid (pg_stat_activity), or null while reconnecting. */
@@ -185,6 +196,7 @@ export class PgFanout {
       return;
     }
     this.client = client;
+    this.generation++;
     this.markListening();
     void this.flush();
   }

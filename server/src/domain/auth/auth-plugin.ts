@@ -8,6 +8,7 @@ import { can, type PermissionArea, permissionsOf } from '@wanxiang/core';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, sessionRevoked, unauthorized } from '../../http/envelope.js';
+import { PgSessionMemo } from './pg-session-memo.js';
 import { findSessionByToken } from './sessions.js';
 
 export interface AuthUser {
@@ -55,11 +56,25 @@ export const authPlugin = fp(
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
 
+    // PostgreSQL: lookups kept in memory while the /ws fan-out listens (pg-session-memo.ts).
+    let memo: PgSessionMemo | null = null;
+    app.addHook('onReady', async () => {
+      const fanout = app.hubFanout;
+      const writes = app.dbAuthWrites;
+      if (!fanout || !writes) return;
+      const kept = new PgSessionMemo(() => fanout.listenGeneration);
+      writes.subscribe(() => kept.bump());
+      app.hub.subscribe('system:auth', () => kept.bump());
+      memo = kept;
+    });
+
     async function authenticate(request: FastifyRequest): Promise<AuthUser> {
       if (request.user) return request.user;
       const token = bearerToken(request);
       if (!token) throw unauthorized();
-      const session = await findSessionByToken(app.db, token, app.dbReader);
+      const session = memo
+        ? await memo.lookup(token, () => findSessionByToken(app.db, token))
+        : await findSessionByToken(app.db, token, app.dbReader);
       if (!session) throw unauthorized();
       // An administrator's decision wins over expiry: the client is told its session was taken away.
       if (session.revokedReason === 'revoked' || session.revokedReason === 'disabled') throw sessionRevoked();

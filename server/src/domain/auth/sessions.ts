@@ -103,7 +103,8 @@ const compiledLookups = new WeakMap<Kysely<Database>, CompiledQuery<SessionRow>>
  * `data_version` moves with every commit by any connection (a sign-out, a revocation, a disabled
  * user or a changed role among them), and then everything kept goes at once. So a kept answer is
  * the one the query would give again; expiry is not in it (the caller compares `expiresAt` with
- * the clock). On PostgreSQL there is no such counter, and every lookup reads.
+ * the clock). PostgreSQL has no such counter: there lookups are kept by pg-session-memo.ts, which
+ * hears every change through a trigger's notification.
  *
  * Why: the lookup was ~7 % of a list request's CPU under load (32 connections on the orders
  * list), the largest share after the list's own SQL and the socket writes.
