@@ -773,7 +773,7 @@ async function postgres(url: string): Promise<void> {
       if (ONLY.has('list')) await listFigures(server, 'PostgreSQL', false);
       if (ONLY.has('income')) await incomeFigures(server, 'PostgreSQL', false);
       if (ONLY.has('load') && !POOL_SIZES)
-        await loadFigures(server, 'PostgreSQL', false, undefined, { url: scoped.toString(), poolSize: 10 });
+        await loadFigures(server, 'PostgreSQL', false, undefined, { url: scoped.toString(), poolSize: 20 });
     } finally {
       await stop(server.child);
     }

@@ -241,11 +241,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const databaseUrl = nonEmpty(env.DATABASE_URL);
   const database: DatabaseConfig =
     databaseUrl && /^postgres(ql)?:\/\//i.test(databaseUrl)
-      ? // 10: measured against 4 and 20 on the orders list at 32 connections (BENCHMARKS.md, 2026-11-26).
+      ? // 20: measured against 5, 10, 16 and 32 on the orders list at 32 connections (BENCHMARKS.md, 2026-11-27).
         {
           dialect: 'postgres',
           url: databaseUrl,
-          poolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
+          poolSize: integer(env, 'DATABASE_POOL_SIZE', 20, 1, 200),
           prepared: onOff(env, 'DATABASE_PREPARED', true),
         }
       : { dialect: 'sqlite', file: path.join(dataDir, 'wanxiang.db') };

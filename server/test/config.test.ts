@@ -50,7 +50,7 @@ describe('loadConfig', () => {
       port: 9090,
       host: '127.0.0.1',
       dataDir: '/tmp/wx-data',
-      database: { dialect: 'postgres', url: 'postgres://u:p@db:5432/wanxiang', poolSize: 10, prepared: true },
+      database: { dialect: 'postgres', url: 'postgres://u:p@db:5432/wanxiang', poolSize: 20, prepared: true },
       adminPassword: 's3cret!',
       captchaTestCode: 'abcd',
       demoUsers: false,
