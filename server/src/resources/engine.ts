@@ -205,6 +205,27 @@ function jsonArrayPieces(items: readonly Buffer[]): Buffer[] {
   return pieces;
 }
 
+/**
+ * A page read through the row cache (`readCachedPage`, `readCachedPagePg`): every row's JSON as
+ * kept or just written, and per row (`columns` order: id, version, the order's and relations'
+ * columns) where the next page starts and the related names.
+ */
+function cachedPageRows(
+  model: ResourceModel,
+  keys: readonly OrderKey[],
+  columns: readonly string[],
+  perRow: unknown[][],
+  parts: (Buffer | undefined)[],
+): PageRows {
+  return {
+    results: null,
+    json: jsonArrayPieces(parts as Buffer[]),
+    count: perRow.length,
+    last: lastKeys(keys, columns, perRow.at(-1)),
+    related: relationValues(model, columns, perRow),
+  };
+}
+
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -394,14 +415,7 @@ export class ResourceEngine {
         cache.set(model.table, id, version, fresh[2] as Buffer, now);
       }
     }
-    const columns = [ROW_ID, ROW_VERSION, ...pageKeyColumns(model, keys)];
-    return {
-      results: null,
-      json: jsonArrayPieces(parts as Buffer[]),
-      count: perRow.length,
-      last: lastKeys(keys, columns, perRow.at(-1)),
-      related: relationValues(model, columns, perRow),
-    };
+    return cachedPageRows(model, keys, [ROW_ID, ROW_VERSION, ...pageKeyColumns(model, keys)], perRow, parts);
   }
 
   /**
@@ -446,13 +460,7 @@ export class ResourceEngine {
         cache.set(model.table, id, version, json, now);
       }
     }
-    return {
-      results: null,
-      json: jsonArrayPieces(parts as Buffer[]),
-      count: perRow.length,
-      last: lastKeys(keys, columns, perRow.at(-1)),
-      related: relationValues(model, columns, perRow),
-    };
+    return cachedPageRows(model, keys, columns, perRow, parts);
   }
 
   /**
