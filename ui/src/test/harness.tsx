@@ -3,7 +3,7 @@
  * thing replaced.
  */
 import { render } from '@testing-library/react';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse, http, ws } from 'msw';
 import { setupServer } from 'msw/node';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
@@ -31,7 +31,17 @@ export const USERS = {
   guest: { id: 3, username: 'guest', nickname: null, roles: [], permissions: [] },
 };
 
+/**
+ * Screens with live news (the order board, dispatch, monitoring) open `/ws`. Without a handler
+ * jsdom's WebSocket really connects out, and a socket still connecting when the worker exits
+ * aborts the process (libuv: uv__stream_destroy assertion) — seen in CI as "Worker exited
+ * unexpectedly" after every test of the file had passed. This one accepts and stays silent (the
+ * screens then poll, as behind a proxy without WebSocket); tests that push news add their own.
+ */
+const quietSocket = ws.link(/\/ws$/).addEventListener('connection', () => {});
+
 export const server = setupServer(
+  quietSocket,
   http.get(`${API}/api/public/config`, () =>
     HttpResponse.json({
       success: true,
