@@ -410,7 +410,9 @@ export function seedPrinters(ctx: DemoContext, stores: readonly Store[]): void {
         storeId: store.row.id,
         name,
         kind: 'escpos-tcp',
-        host: `192.168.${s + 1}.${50 + k}`,
+        // A documentation address (RFC 5737 TEST-NET-1), not a LAN one: a demo install that
+        // accepts an order must never send a receipt to a real device on its owner's network.
+        host: `192.0.2.${(s + 1) * 10 + k}`,
         port: 9100,
         paperWidth: k === 0 ? '58' : '80',
         copies: k === 0 ? 1 : 2,
