@@ -13,7 +13,7 @@ import { conflict } from '../../src/http/envelope.js';
 import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
 import { type FakePrinter, startPrinter } from '../printing/listener.js';
 import { type Api, adminApi } from '../resources/helpers.js';
-import { anyDb, balanceOf, type OrderWorld, orderWorld, placeOrder } from './fixture.js';
+import { anyDb, balanceOf, type OrderWorld, orderWorld, placeOrder, waitPrinted } from './fixture.js';
 
 const PRINTING = { connectTimeoutMs: 2000, writeTimeoutMs: 2000, attempts: 2, retryDelayMs: 0 };
 
@@ -77,16 +77,6 @@ describe.each(DB_KINDS)('自动接单 on %s', (kind) => {
     }[];
   const deliveryOf = (orderId: number) =>
     anyDb(t).selectFrom('deliveries').selectAll().where('order_id', '=', orderId).executeTakeFirst();
-  /** Waits on the job's record (the sender marks it done once the printer took it), not a clock. */
-  const printed = async (jobId: number) => {
-    for (;;) {
-      const job = (await api.get(`/api/admin/printJobs/${jobId}`)).body.data;
-      if (job.status === 'done') return;
-      expect(['queued', 'printing']).toContain(job.status);
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-  };
-
   it('accepts an order paid by balance at once, as the system: timeline, delivery, receipt', async () => {
     const before = await balanceOf(t, auto.customer);
     const order = await placeOrder(api, auto, { remark: '自动接单' });
@@ -116,7 +106,7 @@ describe.each(DB_KINDS)('自动接单 on %s', (kind) => {
     const jobs = await jobsOf(order.id);
     expect(jobs).toHaveLength(1);
     expect(jobs[0]?.operatorId ?? null).toBeNull();
-    await printed(jobs[0]?.id as number);
+    await waitPrinted(api, jobs[0]?.id as number);
 
     // Nothing is left for the staff to accept; the machine goes on from accepted.
     const again = await move(order.id, 'accept');

@@ -102,3 +102,31 @@ export async function placeOrder(api: Api, world: OrderWorld, over: Record<strin
 
 /** The registry's tables are not in the typed schema. */
 export const anyDb = (t: TestApp): AnyDb => t.app.db as unknown as AnyDb;
+
+/** Pays (balance), accepts, prepares, readies and dispatches an order to the world's runner. */
+export async function sendOut(api: Api, world: OrderWorld, orderId: number): Promise<void> {
+  for (const [step, body] of [
+    ['pay', { payMethod: 'balance' }],
+    ['accept', {}],
+    ['prepare', {}],
+    ['ready', {}],
+    ['dispatch', { runnerId: world.runner }],
+  ] as const) {
+    const res = await api.post(`/api/admin/orders/${orderId}/${step}`, body);
+    if (res.status !== 200 || !res.body.success) throw new Error(`${step} of order ${orderId}: ${res.text}`);
+  }
+}
+
+/**
+ * Waits until the print job is done: the sender marks it once the printer took the bytes — the
+ * job's record, not a clock. Any status but queued or printing on the way fails.
+ */
+export async function waitPrinted(api: Api, jobId: number): Promise<void> {
+  for (;;) {
+    const job = (await api.get(`/api/admin/printJobs/${jobId}`)).body.data;
+    if (job.status === 'done') return;
+    if (job.status !== 'queued' && job.status !== 'printing')
+      throw new Error(`print job ${jobId} is ${job.status}: ${job.error}`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}

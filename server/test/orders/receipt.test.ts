@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
 import { type FakePrinter, startPrinter } from '../printing/listener.js';
 import { type Api, adminApi } from '../resources/helpers.js';
-import { type OrderWorld, orderWorld, placeOrder } from './fixture.js';
+import { type OrderWorld, orderWorld, placeOrder, waitPrinted } from './fixture.js';
 
 const PRINTING = { connectTimeoutMs: 2000, writeTimeoutMs: 2000, attempts: 2, retryDelayMs: 0 };
 
@@ -50,12 +50,6 @@ describe.each(DB_KINDS)('the receipt on acceptance on %s', (kind) => {
     expect(text).toContain(`￥${(order.payableFen / 100).toFixed(2)}`);
     const jobs = await api.get(`/api/admin/printJobs?orderId=${order.id}`);
     expect(jobs.body.data.results).toHaveLength(1);
-    // The sender marks the job done after the printer took it; wait on the record, not a clock.
-    for (;;) {
-      const job = (await api.get(`/api/admin/printJobs/${jobs.body.data.results[0].id}`)).body.data;
-      if (job.status === 'done') break;
-      expect(['queued', 'printing']).toContain(job.status);
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    await waitPrinted(api, jobs.body.data.results[0].id);
   });
 });

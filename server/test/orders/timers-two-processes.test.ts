@@ -61,7 +61,7 @@ import {
   startServerProcess,
   until,
 } from '../scheduler/fixtures/server-processes.js';
-import { anyDb, balanceOf, type OrderWorld, orderWorld, placeOrder } from './fixture.js';
+import { anyDb, balanceOf, type OrderWorld, orderWorld, placeOrder, sendOut } from './fixture.js';
 
 const MINUTE = 60_000;
 const EVERY_MS = 250;
@@ -162,16 +162,7 @@ describe.each(DB_KINDS)('order timers in two server processes on one %s database
       unpaid.push({ id: order.id, couponId });
     }
     const delivery = await placeOrder(api, w);
-    for (const [step, body] of [
-      ['pay', { payMethod: 'balance' }],
-      ['accept', {}],
-      ['prepare', {}],
-      ['ready', {}],
-      ['dispatch', { runnerId: w.runner }],
-    ] as const) {
-      const res = await api.post(`/api/admin/orders/${delivery.id}/${step}`, body);
-      expect(res.status, res.text).toBe(200);
-    }
+    await sendOut(api, w, delivery.id);
     const unpaidIds = unpaid.map((o) => o.id);
     const allIds = [...unpaidIds, delivery.id];
     const before = {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_TIMERS_TASK } from '../../src/domain/orders/timers.js';
 import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
 import { type Api, adminApi } from '../resources/helpers.js';
-import { anyDb, balanceOf, type OrderWorld, orderWorld, placeOrder } from './fixture.js';
+import { anyDb, balanceOf, type OrderWorld, orderWorld, placeOrder, sendOut } from './fixture.js';
 
 const MINUTE = 60_000;
 
@@ -53,14 +53,7 @@ describe.each(DB_KINDS)('order timers on %s', (kind) => {
 
   it('completes a delivery order still delivering after the configured time, and frees its runner', async () => {
     const order = await placeOrder(api, w);
-    for (const [step, body] of [
-      ['pay', { payMethod: 'balance' }],
-      ['accept', {}],
-      ['prepare', {}],
-      ['ready', {}],
-      ['dispatch', { runnerId: w.runner }],
-    ] as const)
-      expect((await api.post(`/api/admin/orders/${order.id}/${step}`, body)).status).toBe(200);
+    await sendOut(api, w, order.id);
     const b = await balanceOf(t, w.customer);
     t.clock.advance(119 * MINUTE);
     await runTimers();
