@@ -26,10 +26,14 @@
  * `BENCH_LOAD_CPU_PROF=<dir>` starts the server with `--cpu-prof` into that folder,
  * `BENCH_LOAD_SERVER=<main.js>` runs another build (a baseline in the same session),
  * `BENCH_LOAD_NODE_FLAGS='--min-semi-space-size=4'` starts the server with more Node flags.
+ * `BENCH_LOAD_COST=<seconds>` measures instead what each kind of call costs: every kind alone
+ * for that long at 8 connections, the server's CPU per call (user + system from /proc) and, with
+ * a local PostgreSQL, its processes' CPU per call — the figures that say where a load run's
+ * time goes, and that compare across days when the machine's speed does not.
  * Prints each figure beside its bar and exits non-zero when one is missed.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -659,11 +663,73 @@ function print(r: Result): boolean {
   return r.errors.length === 0 && r.p99 <= P99_BAR_MS && rssFlat && heapFlat;
 }
 
+/** CPU time of a process in ms (user + system, /proc/<pid>/stat fields 14 and 15). */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks, 100 per second
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU of the local PostgreSQL server's processes (0 when none is visible from here). */
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuMs(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+/** `BENCH_LOAD_COST`: each kind of the mix alone, its calls per second and CPU per call. */
+async function cost(server: Server, label: string, seconds: number): Promise<void> {
+  const setup = new Client(server.base, 4);
+  const world = await prepare(setup);
+  setup.close();
+  const pid = server.child.pid ?? 0;
+  console.log(`\n${label}: each kind alone, 8 connections, ${seconds} s (after 2 s not counted)`);
+  console.log(`  ${'kind'.padEnd(44)} ${'calls/s'.padStart(8)} ${'server ms'.padStart(10)} ${'postgres ms'.padStart(12)}`);
+  for (const kind of MIX) {
+    const role = kind.roles === 'anyone' ? null : (kind.roles[0] as Role);
+    const client = new Client(server.base, 8);
+    let calls = 0;
+    const timed: CallContext['timed'] = async (_k, method, url, body) => {
+      const answer = await client.call(method, url, role ? world.tokens[role] : null, body);
+      calls++;
+      return answer;
+    };
+    const loop = async (until: number) => {
+      while (Date.now() < until) await kind.run({ world, token: role ? world.tokens[role] : '', timed });
+    };
+    await Promise.all(Array.from({ length: 8 }, () => loop(Date.now() + 2000)));
+    calls = 0;
+    const [s0, p0, t0] = [cpuMs(pid), postgresCpuMs(), Date.now()];
+    await Promise.all(Array.from({ length: 8 }, () => loop(t0 + seconds * 1000)));
+    const [s1, p1, t1] = [cpuMs(pid), postgresCpuMs(), Date.now()];
+    client.close();
+    console.log(
+      `  ${kind.name.padEnd(44)} ${(calls / ((t1 - t0) / 1000)).toFixed(0).padStart(8)} ${((s1 - s0) / calls).toFixed(3).padStart(10)} ${((p1 - p0) / calls).toFixed(3).padStart(12)}`,
+    );
+  }
+}
+
+const COST_SECONDS = Number(process.env.BENCH_LOAD_COST ?? 0);
+
 async function onSqlite(): Promise<boolean> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'wanxiang-bench-load-'));
   try {
     const server = await startServer(dir, '');
     try {
+      if (COST_SECONDS > 0) {
+        await cost(server, 'SQLite', COST_SECONDS);
+        return true;
+      }
       return print(await measure(server, 'SQLite'));
     } finally {
       await stop(server.child);
@@ -686,6 +752,10 @@ async function onPostgres(url: string): Promise<boolean> {
   try {
     const server = await startServer(dir, scoped.toString());
     try {
+      if (COST_SECONDS > 0) {
+        await cost(server, 'PostgreSQL', COST_SECONDS);
+        return true;
+      }
       return print(await measure(server, 'PostgreSQL'));
     } finally {
       await stop(server.child);

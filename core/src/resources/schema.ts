@@ -245,15 +245,28 @@ export function validateBody(
   return { ok: true, value };
 }
 
+// An action's input is a constant of its definition: its schema is built once (building one and
+// compiling it on its first parse costs more than the parse itself, on every call).
+const inputCache = new WeakMap<Record<string, FieldDef>, z.ZodType<Record<string, unknown>>>();
+
+function inputSchema(input: Record<string, FieldDef>): z.ZodType<Record<string, unknown>> {
+  let schema = inputCache.get(input);
+  if (!schema) {
+    const shape: Record<string, z.ZodType> = {};
+    for (const [name, field] of Object.entries(input)) shape[name] = fieldSchema(field, 'create');
+    schema = z.object(shape) as z.ZodType<Record<string, unknown>>;
+    inputCache.set(input, schema);
+  }
+  return schema;
+}
+
 /** Validates one action's input fields (all treated as a create), then its cross-field rules. */
 export function validateInput(
   input: Record<string, FieldDef>,
   body: unknown,
   rules?: readonly RowRule[],
 ): Validation<Record<string, unknown>> {
-  const shape: Record<string, z.ZodType> = {};
-  for (const [name, field] of Object.entries(input)) shape[name] = fieldSchema(field, 'create');
-  const result = z.object(shape).safeParse(body ?? {});
+  const result = inputSchema(input).safeParse(body ?? {});
   if (!result.success) return { ok: false, fields: fieldErrors(result.error) };
   const broken = rowRuleErrors(rules, result.data);
   return Object.keys(broken).length > 0 ? { ok: false, fields: broken } : { ok: true, value: result.data };

@@ -8,6 +8,7 @@
  */
 import { getResource } from '@wanxiang/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/connect.js';
 import { printOrderOnAccept, sendQueued } from '../../src/domain/printing/index.js';
 import { moveJob } from '../../src/domain/printing/jobs.js';
 import { LATE_JOB_ERROR } from '../../src/domain/printing/service.js';
@@ -535,6 +536,65 @@ describe.each(DB_KINDS)('print jobs left by a crash on %s', (kind) => {
       }
     } finally {
       await printer.close();
+      await db.drop();
+    }
+  });
+});
+
+describe.each(DB_KINDS)('stopping the server with jobs waiting on %s', (kind) => {
+  it('ends the try in flight, starts none of the jobs queued behind it, and leaves them all queued', async () => {
+    // A printer that accepts and never answers: each try lasts the write timeout.
+    const silent = await startPrinter('silent');
+    const db = await createTestDatabase(kind);
+    try {
+      const t = await startTestApp(kind, { db, config: { printing: PRINTING } });
+      const jobIds: number[] = [];
+      try {
+        await t.app.printing.idle();
+        const api = await adminApi(t);
+        const { storeA, paid } = await seed(t);
+        const created = await api.post('/api/admin/printers', {
+          storeId: storeA,
+          name: '不回应的打印机',
+          host: '127.0.0.1',
+          port: silent.port,
+          autoPrintOnAccept: true,
+        });
+        expect(created.status, created.text).toBe(200);
+        const trxDb = t.app.db as unknown as AnyDb;
+        for (let i = 0; i < 5; i++)
+          jobIds.push(
+            ...(await printOrderOnAccept(trxDb, {
+              orderId: paid,
+              storeId: storeA,
+              actor: null,
+              now: t.clock.now(),
+            })),
+          );
+        void sendQueued(trxDb, jobIds);
+        // The first job's first try has reached the printer.
+        while (silent.connections() === 0) await new Promise((r) => setImmediate(r));
+      } finally {
+        await t.close();
+      }
+      // One connection in all: the jobs behind the first were not tried while stopping.
+      expect(silent.connections()).toBe(1);
+      // Every job is queued for the next start, none marked failed for a stop.
+      const handle = openDatabase(db.database);
+      try {
+        const rows = (await (handle.db as unknown as AnyDb)
+          .selectFrom('print_jobs')
+          .select(['id', 'status', 'attempts'])
+          .where('id', 'in', jobIds)
+          .execute()) as { id: number; status: string; attempts: number | string }[];
+        expect(rows.map((r) => r.status)).toEqual(jobIds.map(() => 'queued'));
+        // The first had its one try recorded; the others none.
+        expect(rows.map((r) => Number(r.attempts)).sort()).toEqual([0, 0, 0, 0, 1]);
+      } finally {
+        await handle.close();
+      }
+    } finally {
+      await silent.close();
       await db.drop();
     }
   });

@@ -114,7 +114,10 @@ export class PrintService {
     return this.track(this.recoverNow(atStart && this.dialect === 'sqlite'));
   }
 
-  /** Stops waiting between tries (the job goes back to queued for the next start) and waits for the rest. */
+  /**
+   * Stops waiting between tries (the job goes back to queued for the next start), starts no job
+   * still waiting for its printer, and waits for the tries in flight.
+   */
   async close(): Promise<void> {
     this.stopping.abort();
     await this.idle();
@@ -173,6 +176,11 @@ export class PrintService {
 
   /** One job: claim it, render it, try up to `attempts` times, record the outcome. */
   private async run(jobId: number): Promise<WireRow | null> {
+    // Stopping: jobs still waiting behind others on their printer are not started — each could
+    // take a whole try against a printer that does not answer, and a queue of them would hold
+    // the shutdown for minutes. They stay queued; the next start (or another process's sweep)
+    // sends them.
+    if (this.stopping.signal.aborted) return jobOf(this.db, jobId);
     const claimed = await moveJob(this.db, jobId, this.now(), ['queued'], { status: 'printing' });
     // Another sender took it meanwhile: it answers for it.
     if (!claimed) return jobOf(this.db, jobId);
