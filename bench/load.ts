@@ -673,17 +673,25 @@ function cpuMs(pid: number): number {
   }
 }
 
-/** CPU of the local PostgreSQL server's processes (0 when none is visible from here). */
-function postgresCpuMs(): number {
-  let total = 0;
+/** CPU of the local PostgreSQL server's processes by pid (none when none is visible from here). */
+function postgresCpu(): Map<number, number> {
+  const byPid = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuMs(Number(entry));
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
+        byPid.set(Number(entry), cpuMs(Number(entry)));
     } catch {
       // gone meanwhile
     }
   }
+  return byPid;
+}
+
+/** PostgreSQL's CPU between two readings: of processes gone meanwhile, only what was read. */
+function postgresCpuSince(before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of postgresCpu()) total += ms - (before.get(pid) ?? 0);
   return total;
 }
 
@@ -694,7 +702,9 @@ async function cost(server: Server, label: string, seconds: number): Promise<voi
   setup.close();
   const pid = server.child.pid ?? 0;
   console.log(`\n${label}: each kind alone, 8 connections, ${seconds} s (after 2 s not counted)`);
-  console.log(`  ${'kind'.padEnd(44)} ${'calls/s'.padStart(8)} ${'server ms'.padStart(10)} ${'postgres ms'.padStart(12)}`);
+  console.log(
+    `  ${'kind'.padEnd(44)} ${'calls/s'.padStart(8)} ${'server ms'.padStart(10)} ${'postgres ms'.padStart(12)}`,
+  );
   for (const kind of MIX) {
     const role = kind.roles === 'anyone' ? null : (kind.roles[0] as Role);
     const client = new Client(server.base, 8);
@@ -709,12 +719,12 @@ async function cost(server: Server, label: string, seconds: number): Promise<voi
     };
     await Promise.all(Array.from({ length: 8 }, () => loop(Date.now() + 2000)));
     calls = 0;
-    const [s0, p0, t0] = [cpuMs(pid), postgresCpuMs(), Date.now()];
+    const [s0, p0, t0] = [cpuMs(pid), postgresCpu(), Date.now()];
     await Promise.all(Array.from({ length: 8 }, () => loop(t0 + seconds * 1000)));
-    const [s1, p1, t1] = [cpuMs(pid), postgresCpuMs(), Date.now()];
+    const [s1, pg, t1] = [cpuMs(pid), postgresCpuSince(p0), Date.now()];
     client.close();
     console.log(
-      `  ${kind.name.padEnd(44)} ${(calls / ((t1 - t0) / 1000)).toFixed(0).padStart(8)} ${((s1 - s0) / calls).toFixed(3).padStart(10)} ${((p1 - p0) / calls).toFixed(3).padStart(12)}`,
+      `  ${kind.name.padEnd(44)} ${(calls / ((t1 - t0) / 1000)).toFixed(0).padStart(8)} ${((s1 - s0) / calls).toFixed(3).padStart(10)} ${(pg / calls).toFixed(3).padStart(12)}`,
     );
   }
 }
