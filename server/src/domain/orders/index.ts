@@ -52,7 +52,7 @@ export function registerOrders(engine: EngineExtensions, services: MoveServices 
   });
   for (const move of ORDER_MOVES.filter((m) => m.by.includes('merchant')))
     engine.registerActionHandler('orders', move.name, {
-      run: (ctx) => moveOrder(ctx, services, ctx.id, move.name, staff(ctx), ctx.input),
+      run: (ctx) => moveOrder(ctx, services, ctx.id, move.name, staff(ctx), ctx.input, ctx.row),
       refusal: (row) => refusalOf(row, move.name),
     });
 

@@ -77,7 +77,12 @@ export function announce(
   tx.afterCommit(() => tx.publish(ORDER_TOPIC, { type, order: message }));
 }
 
-type Effect = (tx: MoveTx, order: WireRow, input: MoveInput, reason: string) => Promise<void>;
+/**
+ * One effect of a move. It answers true when it wrote the order's row (paidFen, runnerId,
+ * pointsRefunded, refundedFen): the next effect then sees the order read again. The others leave
+ * the row as it was, and reading it again after each of them was most of a payment's statements.
+ */
+type Effect = (tx: MoveTx, order: WireRow, input: MoveInput, reason: string) => Promise<boolean>;
 
 /** Work an effect does outside this module (receipt printing), given by the area at start. */
 export interface MoveServices {
@@ -122,22 +127,27 @@ function effects(services: MoveServices, mover: Mover): Record<OrderEffect, Effe
         .set({ paid_fen: payable, pay_method: method, card_id: cardId })
         .where('id', '=', order.id)
         .execute();
+      return true;
     },
     async reserveStock(tx, order) {
       await moveStock(tx.trx, tx.dialect, order.items as never, -1, tx.now);
       tx.touched('goods');
+      return false;
     },
     async releaseStock(tx, order) {
       // Stock is reserved by payment: an order cancelled unpaid reserved none.
-      if (order.paidAt == null) return;
+      if (order.paidAt == null) return false;
       await moveStock(tx.trx, tx.dialect, order.items as never, 1, tx.now);
       tx.touched('goods');
+      return false;
     },
     async requestRunner(tx, order) {
       await requestRunner(tx, order);
+      return false;
     },
     async printReceipt(tx, order) {
       await services.printReceipt?.(tx, order, mover);
+      return false;
     },
     async startDelivery(tx, order, input) {
       const runnerId = await startDelivery(tx, order, input.runnerId ?? null);
@@ -146,17 +156,20 @@ function effects(services: MoveServices, mover: Mover): Record<OrderEffect, Effe
         .set({ runner_id: runnerId })
         .where('id', '=', order.id)
         .execute();
+      return true;
     },
     async finishDelivery(tx, order) {
       await finishDelivery(tx, order);
+      return false;
     },
     async cancelDelivery(tx, order, _input, reason) {
       await cancelDelivery(tx, order, reason);
+      return false;
     },
     async refundToSource(tx, order, _input, reason) {
-      if (order.paidAt == null) return;
+      if (order.paidAt == null) return false;
       const left = Number(order.paidFen ?? 0) - Number(order.refundedFen ?? 0);
-      if (left <= 0) return;
+      if (left <= 0) return false;
       // The whole remainder in money; points are returnPoints' (so an unpaid order returns them
       // too). The order is already cancelled in this transaction; the refund is of the order as
       // it stood, so it is planned as a paid one.
@@ -166,11 +179,12 @@ function effects(services: MoveServices, mover: Mover): Record<OrderEffect, Effe
         { amountFen: left },
         { reason, operatorId: mover.userId, quiet: true },
       );
+      return true;
     },
     async returnPoints(tx, order) {
       const fresh = (await rowById(tx.trx, 'orders', order.id)) as WireRow;
       const left = Number(fresh.pointsUsed ?? 0) - Number(fresh.pointsRefunded ?? 0);
-      if (left <= 0 || fresh.userId == null) return;
+      if (left <= 0 || fresh.userId == null) return false;
       await movePoints(tx, {
         userId: Number(fresh.userId),
         change: left,
@@ -183,16 +197,17 @@ function effects(services: MoveServices, mover: Mover): Record<OrderEffect, Effe
         .set({ points_refunded: Number(fresh.pointsUsed) })
         .where('id', '=', order.id)
         .execute();
+      return true;
     },
     async returnCoupon(tx, order) {
-      if (order.couponId == null) return;
+      if (order.couponId == null) return false;
       const table = modelOf(getResource('userCoupons')).table;
       const coupon = await tx.trx
         .selectFrom(table)
         .select(['expires_at'])
         .where('id', '=', Number(order.couponId))
         .executeTakeFirst();
-      if (!coupon) return;
+      if (!coupon) return false;
       const expired = coupon.expires_at != null && Number(coupon.expires_at) <= tx.now;
       await tx.trx
         .updateTable(table)
@@ -201,9 +216,10 @@ function effects(services: MoveServices, mover: Mover): Record<OrderEffect, Effe
         .where('status', '=', 'used')
         .execute();
       tx.touched('userCoupons');
+      return false;
     },
     async fireCouponRules(tx, order) {
-      if (order.userId == null) return;
+      if (order.userId == null) return false;
       const userId = Number(order.userId);
       const earlier = await tx.trx
         .selectFrom(modelOf(orders).table)
@@ -222,11 +238,12 @@ function effects(services: MoveServices, mover: Mover): Record<OrderEffect, Effe
       await fireCouponRules(tx.trx, userId, { kind: 'orderAmount', amountFen: net, at: tx.now });
       tx.touched('userCoupons');
       tx.touched('couponTemplates');
+      return false;
     },
     async awardPoints(tx, order) {
       const net = Number(order.paidFen ?? 0) - Number(order.refundedFen ?? 0);
       const points = Math.floor(net / 100);
-      if (points <= 0 || order.userId == null) return;
+      if (points <= 0 || order.userId == null) return false;
       await movePoints(tx, {
         userId: Number(order.userId),
         change: points,
@@ -234,13 +251,15 @@ function effects(services: MoveServices, mover: Mover): Record<OrderEffect, Effe
         refId: order.id,
         note: `订单 ${order.orderNo} 完成奖励`,
       });
+      return false;
     },
   };
 }
 
 /**
  * Makes `move` on order `orderId` for `mover`, as core's machine decides; answers the order after
- * it. Throws 404/409/422 (the transaction rolls back, nothing changes).
+ * it. `current` is the order as this transaction already read it (the action's row), when the
+ * caller has it. Throws 404/409/422 (the transaction rolls back, nothing changes).
  */
 export async function moveOrder(
   tx: MoveTx,
@@ -249,8 +268,9 @@ export async function moveOrder(
   move: string,
   mover: Mover,
   input: MoveInput = {},
+  current?: WireRow,
 ): Promise<WireRow> {
-  const before = await rowById(tx.trx, 'orders', orderId);
+  const before = current ?? (await rowById(tx.trx, 'orders', orderId));
   if (!before) throw conflict('订单不存在');
   const decision = decideOrderMove(
     { status: String(before.status), fulfilment: String(before.fulfilment) },
@@ -274,9 +294,9 @@ export async function moveOrder(
   const run = effects(services, mover);
   const reason = decision.reason ?? decision.move.label;
   for (const effect of decision.effects) {
-    await run[effect](tx, order, input, reason);
-    // Effects write the order too (paidFen, runnerId, refundedFen): the next one sees it.
-    order = (await rowById(tx.trx, 'orders', orderId)) as WireRow;
+    // An effect that wrote the order (paidFen, runnerId, refundedFen): the next one sees it.
+    if (await run[effect](tx, order, input, reason))
+      order = (await rowById(tx.trx, 'orders', orderId)) as WireRow;
   }
   await writeHistory(
     tx.trx,
@@ -332,9 +352,15 @@ async function autoAccept(tx: MoveTx, services: MoveServices, paid: WireRow): Pr
   };
   await sql`savepoint auto_accept`.execute(tx.trx);
   try {
-    const accepted = await moveOrder(inner, services, paid.id, move, SYSTEM_MOVER, {
-      reason: AUTO_ACCEPT_NOTE,
-    });
+    const accepted = await moveOrder(
+      inner,
+      services,
+      paid.id,
+      move,
+      SYSTEM_MOVER,
+      { reason: AUTO_ACCEPT_NOTE },
+      paid,
+    );
     await sql`release savepoint auto_accept`.execute(tx.trx);
     for (const resource of touched) tx.touched(resource);
     for (const fn of later) tx.afterCommit(fn);
