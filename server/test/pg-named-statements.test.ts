@@ -1,7 +1,8 @@
 /**
- * PostgreSQL: statements outside transactions are sent as named (prepared) ones (db/connect.ts).
- * What a caller must still see: the same rows; a column added by another process under a prepared
- * `select *` (a rolling upgrade) answers the new shape instead of failing; transactions unchanged.
+ * PostgreSQL: statements are sent as named (prepared) ones (db/connect.ts) — inside transactions
+ * only those that name their result columns. What a caller must still see: the same rows; a
+ * column added by another process under a prepared `select *` (a rolling upgrade) answers the new
+ * shape instead of failing, in a transaction too; transactions unchanged.
  */
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -62,6 +63,41 @@ describe.skipIf(!PG_URL)('named statements on PostgreSQL', () => {
       ]);
   });
 
+  it('inside a transaction prepares statements that name their columns, never a select *', async () => {
+    const prepared = await db.transaction().execute(async (trx: typeof db) => {
+      await trx.selectFrom('probe').select(['id', 'name']).where('id', '>', 0).execute();
+      await trx.selectFrom('probe').selectAll().where('id', '>', 0).execute();
+      await trx.updateTable('probe').set({ name: 'a' }).where('id', '=', 1).execute();
+      // pg_prepared_statements is the connection's own: the transaction's.
+      const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(
+        trx,
+      );
+      return rows.map((r) => r.statement);
+    });
+    expect(prepared).toContain('select "id", "name" from "probe" where "id" > $1');
+    expect(prepared).toContain('update "probe" set "name" = $1 where "id" = $2');
+    expect(prepared).not.toContain('select * from "probe" where "id" > $1');
+  });
+
+  it('answers the new shape in a transaction after another connection adds a column', async () => {
+    const inTransaction = () =>
+      db
+        .transaction()
+        .execute((trx: typeof db) => trx.selectFrom('probe').selectAll().orderBy('id').execute());
+    await Promise.all([inTransaction(), inTransaction()]);
+    const other = new pg.Client({
+      connectionString: database.database.dialect === 'postgres' ? database.database.url : '',
+    });
+    await other.connect();
+    try {
+      await other.query(`alter table probe add column extra integer default 7`);
+    } finally {
+      await other.end();
+    }
+    for (let i = 0; i < 3; i++)
+      expect((await inTransaction())[0]).toEqual({ id: 1, name: 'a', note: 'n', extra: 7 });
+  });
+
   it('sends every statement unnamed with DATABASE_PREPARED=off (prepared: false)', async () => {
     if (database.database.dialect !== 'postgres') throw new Error('expected PostgreSQL');
     const plain = openDatabase({ ...database.database, poolSize: 1, prepared: false });
@@ -90,5 +126,13 @@ describe.skipIf(!PG_URL)('named statements on PostgreSQL', () => {
       }),
     ).rejects.toThrow();
     expect((await all()).map((r: { id: number }) => r.id)).toEqual([1, 2, 3]);
+    // Named or not, a failed statement in a transaction leaves nothing behind.
+    await expect(
+      db.transaction().execute(async (trx: typeof db) => {
+        await trx.updateTable('probe').set({ name: 'x' }).where('id', '=', 1).execute();
+        await trx.updateTable('probe').set({ name: null }).where('id', '=', 2).execute();
+      }),
+    ).rejects.toThrow();
+    expect((await all()).map((r: { name: string }) => r.name)).toEqual(['a', 'b', 'c']);
   });
 });

@@ -194,13 +194,16 @@ type QueryArgs = Parameters<pg.PoolClient['query']>;
 /**
  * Kysely sends every query unnamed, so PostgreSQL parses and plans it each time: on a 2-core
  * machine, planning the orders list's page took as long as running it, on the database's share
- * of the same cores (~0.4–1 ms a query, bench/orders.ts). Outside transactions a connection sends
- * the statements it has seen as named ones — parsed once per connection, each run a bind and an
- * execute. Inside a transaction (writes) they stay unnamed: a prepared `select *` fails with
- * "cached plan must not change result type" (0A000) once another process adds a column (a rolling
- * upgrade), which outside a transaction is retried unnamed here, and the SQL never named again,
- * but inside one would abort it.
+ * of the same cores (~0.4–1 ms a query, bench/orders.ts). A connection sends the statements it
+ * has seen as named ones — parsed once per connection, each run a bind and an execute.
+ *
+ * A prepared statement whose rows are `*` fails with "cached plan must not change result type"
+ * (0A000) once another process adds a column (a rolling upgrade). Outside a transaction that is
+ * retried unnamed here, and the SQL never named again. Inside one it would abort the transaction,
+ * so there only statements that name their result columns, or answer none, are named (`ROW_STAR`):
+ * a write's inserts, updates and ledger reads — half of an order payment's statements.
  */
+const ROW_STAR = /(?:^|[\s,])(?:"?\w+"?\.)?\*(?:[\s,)]|$)/;
 function nameStatements(statementNames: StatementNames, client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   let inTransaction = false;
@@ -209,7 +212,7 @@ function nameStatements(statementNames: StatementNames, client: pg.PoolClient): 
     if (typeof text !== 'string' || callback !== undefined) return query(...args);
     if (/^\s*(begin|start transaction)\b/i.test(text)) inTransaction = true;
     else if (/^\s*(commit|rollback)\s*$/i.test(text)) inTransaction = false;
-    const name = inTransaction ? null : statementName(statementNames, text);
+    const name = inTransaction && ROW_STAR.test(text) ? null : statementName(statementNames, text);
     if (!name || (values !== undefined && !Array.isArray(values))) return query(...args);
     return (query({ name, text, values }) as Promise<pg.QueryResult>).catch((error: { code?: string }) => {
       if (error?.code !== '0A000') throw error;

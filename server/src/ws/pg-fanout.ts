@@ -273,10 +273,12 @@ export class PgFanout {
       const batch = this.queue.slice(0, n);
       const payloads = batch.map((m) => m.json);
       // One transaction: delivered in the order sent (`with ordinality` keeps the array's order).
-      await client.query(
-        'select pg_notify($1, p) from unnest($2::text[]) with ordinality as m(p, i) order by i',
-        [channel, payloads],
-      );
+      // Named: sent after most writes' commits, parsed once per connection instead of each time.
+      await client.query({
+        name: 'wx_fanout',
+        text: 'select pg_notify($1, p) from unnest($2::text[]) with ordinality as m(p, i) order by i',
+        values: [channel, payloads],
+      });
       return batch;
     }
     const now = this.options.now();
