@@ -11,6 +11,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
 import { openDatabase } from './db/connect.js';
 import { databasePlugin } from './db/plugin.js';
+import { analyzeSchema, autovacuumIsOff } from './db/statistics.js';
 import { demoStore } from './demo-store.js';
 import { AREAS, areaTasks, engineExtensions } from './domain/areas.js';
 import { authArea } from './domain/auth/index.js';
@@ -23,6 +24,7 @@ import { nulCharactersPlugin } from './http/nul-characters.js';
 import { openApiPlugin } from './http/openapi.js';
 import { genReqId, requestIdPlugin } from './http/request-id.js';
 import { securityPlugin } from './http/security.js';
+import type { AnyDb } from './resources/extensions.js';
 import { resourcesPlugin } from './resources/plugin.js';
 import { type ScheduledTask, schedulerPlugin } from './scheduler/index.js';
 import { uiPlugin } from './static/ui.js';
@@ -123,6 +125,12 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
         })
       : null;
     app.demoContent = report?.seeded ? report : null;
+    // Written in bulk just now: the planner's statistics, before the first request (db/statistics.ts).
+    if (report?.seeded) await analyzeSchema(app.db as unknown as AnyDb, app.dbDialect);
+    if (await autovacuumIsOff(app.db as unknown as AnyDb, app.dbDialect))
+      app.log.warn(
+        'PostgreSQL autovacuum is off: planner statistics go stale and dead rows are never reclaimed — turn it on, or run VACUUM ANALYZE regularly',
+      );
   } catch (error) {
     await app.close().catch(() => undefined);
     await handle.close().catch(() => undefined);

@@ -6,6 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { getResource } from '@wanxiang/core';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { blobIdOf, blobPath } from '../../src/files/blob-store.js';
 import { modelOf } from '../../src/resources/storage.js';
@@ -42,6 +43,26 @@ describe('first start writes the demo content through the engine', () => {
         .executeTakeFirstOrThrow();
       const id = blobIdOf((photo as Record<string, unknown>).image as string);
       expect(id && existsSync(blobPath(t.config.dataDir, id) as string)).toBe(true);
+    } finally {
+      await t.app.close();
+      await db.drop();
+    }
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('first start on PostgreSQL', () => {
+  it('takes the planner’s statistics of the tables it just wrote', async () => {
+    const db = await createTestDatabase('postgres');
+    const t = await startTestApp('postgres', { db, config: { demoContent: true } });
+    try {
+      expect(t.app.demoContent?.seeded).toBe(true);
+      // Statistics per column exist only once the table was analyzed; the orders list's plan
+      // depends on these (db/statistics.ts).
+      const { rows } = await sql<{ tablename: string }>`
+        select distinct tablename from pg_stats
+        where schemaname = current_schema() and tablename in ('orders', 'goods', 'users', 'articles')
+        order by tablename`.execute(t.app.db);
+      expect(rows.map((r) => r.tablename)).toEqual(['articles', 'goods', 'orders', 'users']);
     } finally {
       await t.app.close();
       await db.drop();

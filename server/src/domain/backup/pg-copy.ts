@@ -14,6 +14,7 @@
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import pg from 'pg';
+import { analyzeCurrentSchema } from '../../db/statistics.js';
 import { ApiError } from '../../http/envelope.js';
 
 /** pg_dump / pg_restore of a large database may take a while; past this they are stopped. */
@@ -225,5 +226,7 @@ export async function restorePostgres(
       `--dbname=${libpqUrl(url)}`,
     ]);
     if (applied.code !== 0) throw new Error(`psql failed (${applied.code}): ${applied.stderr.trim()}`);
+    // A dump carries no planner statistics: taken now, as pg_restore's documentation asks.
+    await analyzeCurrentSchema((text) => client.query(text));
   });
 }
