@@ -78,6 +78,21 @@ async function seed(t: TestApp) {
   return { storeA, storeB, paid, unpaid, elsewhere, accepted };
 }
 
+/** The seed's stores and orders, and a printer of store A at `port` that prints on acceptance. */
+async function seedAutoPrinter(t: TestApp, name: string, port: number) {
+  const api = await adminApi(t);
+  const ids = await seed(t);
+  const created = await api.post('/api/admin/printers', {
+    storeId: ids.storeA,
+    name,
+    host: '127.0.0.1',
+    port,
+    autoPrintOnAccept: true,
+  });
+  expect(created.status, created.text).toBe(200);
+  return { ...ids, api, db: t.app.db as unknown as AnyDb };
+}
+
 describe.each(DB_KINDS)('printing on %s', (kind) => {
   let t: TestApp;
   let api: Api;
@@ -441,17 +456,7 @@ describe.each(DB_KINDS)('print jobs nobody is sending on %s', (kind) => {
     try {
       // The start's own pick-up is over before the jobs below exist.
       await t.app.printing.idle();
-      const api = await adminApi(t);
-      const { storeA, paid } = await seed(t);
-      const created = await api.post('/api/admin/printers', {
-        storeId: storeA,
-        name: '清扫测试',
-        host: '127.0.0.1',
-        port: printer.port,
-        autoPrintOnAccept: true,
-      });
-      expect(created.status, created.text).toBe(200);
-      const db = t.app.db as unknown as AnyDb;
+      const { api, storeA, paid, db } = await seedAutoPrinter(t, '清扫测试', printer.port);
       const now = t.clock.now();
       const queue = async (at: number) =>
         (await printOrderOnAccept(db, { orderId: paid, storeId: storeA, actor: null, now: at }))[0] as number;
@@ -551,17 +556,7 @@ describe.each(DB_KINDS)('stopping the server with jobs waiting on %s', (kind) =>
       const jobIds: number[] = [];
       try {
         await t.app.printing.idle();
-        const api = await adminApi(t);
-        const { storeA, paid } = await seed(t);
-        const created = await api.post('/api/admin/printers', {
-          storeId: storeA,
-          name: '不回应的打印机',
-          host: '127.0.0.1',
-          port: silent.port,
-          autoPrintOnAccept: true,
-        });
-        expect(created.status, created.text).toBe(200);
-        const trxDb = t.app.db as unknown as AnyDb;
+        const { storeA, paid, db: trxDb } = await seedAutoPrinter(t, '不回应的打印机', silent.port);
         for (let i = 0; i < 5; i++)
           jobIds.push(
             ...(await printOrderOnAccept(trxDb, {
