@@ -27,6 +27,35 @@ export interface DatabaseHandle {
 const AUTH_WRITE =
   /^\s*(?:update|insert\s+into|delete\s+from|truncate(?:\s+table)?)\s+"?(?:sessions|users|user_roles|roles)"?[\s(]/i;
 
+/**
+ * Of `users` and `roles` a lookup reads only these columns — the columns the database's triggers
+ * watch too (migration 0022): an update that sets none of them (a balance or points move, the
+ * last sign-in time) changes no lookup, and must not drop every kept one, as each payment did.
+ */
+const LOOKUP_COLUMNS: Readonly<Record<string, ReadonlySet<string>>> = {
+  users: new Set(['status', 'deleted_at', 'username', 'nickname', 'avatar']),
+  roles: new Set(['name']),
+};
+
+/**
+ * Whether a write to the sign-in tables (`AUTH_WRITE`) may change a lookup. Only an update in the
+ * form Kysely writes (`update "users" set "a" = …, "b" = … where …`) whose every target is
+ * recognised and none of them read counts as harmless; anything else — another form, a subquery
+ * in the values, a target not found — counts as a change.
+ */
+export function changesSessionLookup(text: string): boolean {
+  const update = /^\s*update\s+"(users|roles)"\s+set\s+([\s\S]*?)\s+where\s/i.exec(text);
+  const read = update && LOOKUP_COLUMNS[update[1] as string];
+  if (!update || !read) return true;
+  const assignments = update[2] as string;
+  if (/\bselect\b/i.test(assignments)) return true;
+  const targets = [...assignments.matchAll(/(?:^|,\s*)"(\w+)"\s*=(?!=)/g)].map((m) => m[1] as string);
+  // As many targets as top-level assignments: each `"x" =` found at the start of one.
+  const starts = assignments.split(/,(?![^()]*\))/).length;
+  if (targets.length === 0 || targets.length !== starts) return true;
+  return targets.some((column) => read.has(column));
+}
+
 /** Listeners told once a write of this process to the sign-in tables is committed. */
 export class AuthWrites {
   private readonly listeners = new Set<() => void>();
@@ -66,7 +95,7 @@ function watchAuthWrites(writes: AuthWrites, client: pg.PoolClient): void {
     } else if (/^\s*rollback\s*$/i.test(text)) {
       inTransaction = false;
       touched = false;
-    } else if (AUTH_WRITE.test(text)) {
+    } else if (AUTH_WRITE.test(text) && changesSessionLookup(text)) {
       if (inTransaction) touched = true;
       else tell = true;
     }
