@@ -30,12 +30,13 @@ async function listReady(page: Page, resource: string) {
   return list;
 }
 
-/** The next saved preference with this key. */
-function preferenceSaved(page: Page, key: string) {
+/** The next saved preference with this key (whose sent value includes `holding`, when given). */
+function preferenceSaved(page: Page, key: string, holding?: string) {
   return page.waitForResponse(
     (r) =>
       r.request().method() === 'PUT' &&
       decodeURIComponent(new URL(r.url()).pathname) === `/api/me/preferences/${key}` &&
+      (holding === undefined || (r.request().postData() ?? '').includes(holding)) &&
       r.status() === 200,
   );
 }
@@ -123,14 +124,16 @@ describe.runIf(browserAvailable())('tabs and preferences (e2e)', () => {
       .click();
     await visibleForm(page).waitFor({ state: 'detached' });
 
-    // A few more screens for the picture.
-    for (const title of ['订单', '用户管理']) {
-      await page.locator('.wx-admin-menu').getByText(title, { exact: true }).click();
-      await tab(page, title).waitFor();
-    }
-    const saved = preferenceSaved(page, 'admin:tabs');
-    await tab(page, '门店').click();
+    // A few more screens for the picture. The save of the last one is waited for from before it
+    // is opened: the list is written 300 ms after it changes, and a slow machine can take longer
+    // than that between the tab showing and a wait being set up after it.
+    await page.locator('.wx-admin-menu').getByText('订单', { exact: true }).click();
+    await tab(page, '订单').waitFor();
+    const saved = preferenceSaved(page, 'admin:tabs', '/admin/sys-user');
+    await page.locator('.wx-admin-menu').getByText('用户管理', { exact: true }).click();
+    await tab(page, '用户管理').waitFor();
     await saved;
+    await tab(page, '门店').click();
     await listReady(page, 'stores');
     await screenshot(page, 'tab-bar');
 
