@@ -126,8 +126,9 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       : null;
     app.demoContent = report?.seeded ? report : null;
     // Written in bulk just now: the planner's statistics, before the first request (db/statistics.ts).
-    if (report?.seeded) await analyzeSchema(app.db as unknown as AnyDb, app.dbDialect);
-    if (await autovacuumIsOff(app.db as unknown as AnyDb, app.dbDialect))
+    const db = app.db as unknown as AnyDb;
+    if (report?.seeded) await analyzeSchema(db, app.dbDialect);
+    if (await autovacuumIsOff(db, app.dbDialect))
       app.log.warn(
         'PostgreSQL autovacuum is off: planner statistics go stale and dead rows are never reclaimed — turn it on, or run VACUUM ANALYZE regularly',
       );

@@ -13,7 +13,9 @@ import {
   sql,
 } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { changesSessionLookup } from '../src/db/connect.js';
+import { changesSessionLookup, LOOKUP_COLUMNS, openDatabase } from '../src/db/connect.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { createTestDatabase } from './helpers/app.js';
 
 // Compiles without a database: the texts the server would send.
 // biome-ignore lint/suspicious/noExplicitAny: the statements below name tables outside a typed schema
@@ -66,5 +68,25 @@ describe('a write to the sign-in tables drops the kept lookups only when it may 
       db.updateTable('sessions').set({ revoked_at: 1 }).where('id', '=', 1).compile().sql,
     ];
     for (const text of texts) expect(changesSessionLookup(text), text).toBe(true);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the columns it watches on PostgreSQL', () => {
+  it('are the columns whose update fires the database’s notification (migration 0022)', async () => {
+    const database = await createTestDatabase('postgres', { empty: true });
+    const handle = openDatabase(database.database);
+    try {
+      await migrateToLatest(handle.db, 'postgres');
+      for (const table of ['users', 'roles']) {
+        const { rows } = await sql<{ def: string }>`
+          select pg_get_triggerdef(t.oid) as def from pg_trigger t
+          where t.tgname = ${`${table}_auth_changed`} and t.tgrelid = ${table}::regclass`.execute(handle.db);
+        const columns = /UPDATE OF ([\w, ]+?) OR/.exec(rows[0]?.def ?? '')?.[1]?.split(/,\s*/);
+        expect(new Set(columns), table).toEqual(LOOKUP_COLUMNS[table]);
+      }
+    } finally {
+      await handle.close();
+      await database.drop();
+    }
   });
 });

@@ -32,7 +32,7 @@ const AUTH_WRITE =
  * watch too (migration 0022): an update that sets none of them (a balance or points move, the
  * last sign-in time) changes no lookup, and must not drop every kept one, as each payment did.
  */
-const LOOKUP_COLUMNS: Readonly<Record<string, ReadonlySet<string>>> = {
+export const LOOKUP_COLUMNS: Readonly<Record<string, ReadonlySet<string>>> = {
   users: new Set(['status', 'deleted_at', 'username', 'nickname', 'avatar']),
   roles: new Set(['name']),
 };

@@ -182,11 +182,11 @@ function effects(services: MoveServices, mover: Mover): Record<OrderEffect, Effe
       return true;
     },
     async returnPoints(tx, order) {
-      const fresh = (await rowById(tx.trx, 'orders', order.id)) as WireRow;
-      const left = Number(fresh.pointsUsed ?? 0) - Number(fresh.pointsRefunded ?? 0);
-      if (left <= 0 || fresh.userId == null) return false;
+      // `order` is current: an effect before this one that wrote it (a refund) had it read again.
+      const left = Number(order.pointsUsed ?? 0) - Number(order.pointsRefunded ?? 0);
+      if (left <= 0 || order.userId == null) return false;
       await movePoints(tx, {
-        userId: Number(fresh.userId),
+        userId: Number(order.userId),
         change: left,
         reason: 'refund',
         refId: order.id,
@@ -194,7 +194,7 @@ function effects(services: MoveServices, mover: Mover): Record<OrderEffect, Effe
       });
       await tx.trx
         .updateTable(modelOf(orders).table)
-        .set({ points_refunded: Number(fresh.pointsUsed) })
+        .set({ points_refunded: Number(order.pointsUsed) })
         .where('id', '=', order.id)
         .execute();
       return true;
