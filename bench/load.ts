@@ -29,7 +29,9 @@
  * `BENCH_LOAD_COST=<seconds>` measures instead what each kind of call costs: every kind alone
  * for that long at 8 connections, the server's CPU per call (user + system from /proc) and, with
  * a local PostgreSQL, its processes' CPU per call — the figures that say where a load run's
- * time goes, and that compare across days when the machine's speed does not.
+ * time goes, and that compare across days when the machine's speed does not;
+ * `BENCH_LOAD_KINDS=<text>` keeps only the kinds whose name holds it (with `BENCH_LOAD_CPU_PROF`,
+ * a profile of one kind).
  * Prints each figure beside its bar and exits non-zero when one is missed.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -705,7 +707,8 @@ async function cost(server: Server, label: string, seconds: number): Promise<voi
   console.log(
     `  ${'kind'.padEnd(44)} ${'calls/s'.padStart(8)} ${'server ms'.padStart(10)} ${'postgres ms'.padStart(12)}`,
   );
-  for (const kind of MIX) {
+  const only = process.env.BENCH_LOAD_KINDS;
+  for (const kind of MIX.filter((k) => !only || k.name.includes(only))) {
     const role = kind.roles === 'anyone' ? null : (kind.roles[0] as Role);
     const client = new Client(server.base, 8);
     let calls = 0;

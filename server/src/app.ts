@@ -18,6 +18,7 @@ import { authArea } from './domain/auth/index.js';
 import { maintenancePlugin } from './domain/backup/maintenance.js';
 import { requestStatsPlugin } from './domain/monitor/index.js';
 import { filesRoutes } from './files/routes.js';
+import { admissionPlugin, DEFAULT_REQUEST_CONCURRENCY } from './http/admission.js';
 import { errorsPlugin, frameworkErrors } from './http/errors.js';
 import { jsonBodyPlugin } from './http/json-depth.js';
 import { nulCharactersPlugin } from './http/nul-characters.js';
@@ -98,6 +99,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     await app.register(requestStatsPlugin);
     await app.register(openApiPlugin, { version: config.version });
     await app.register(databasePlugin, { handle });
+    // `app.admit`: the routes whose work is the database take turns under load (http/admission.ts).
+    await app.register(admissionPlugin, { limit: config.requestConcurrency ?? DEFAULT_REQUEST_CONCURRENCY });
     // Writes answer 503 维护中 while a restore replaces the data (domain/backup).
     await app.register(maintenancePlugin);
 

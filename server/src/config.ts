@@ -90,6 +90,11 @@ export interface ServerConfig {
    * processes share the timers without waiting half a minute per run.
    */
   orderTimersEveryMs?: number;
+  /**
+   * `REQUEST_CONCURRENCY`: requests doing their database work at once in this process, the rest
+   * waiting their turn (http/admission.ts); 0 lets every request in at once. Unset: its default.
+   */
+  requestConcurrency?: number;
   /** Certificate checks (domain/certificates): each step's timeout (resolve, connect, STARTTLS, handshake). */
   sslCheckTimeoutMs?: number;
   /** CDN (domain/cdn): the largest access log one import reads (decompressed bytes) and the CNAME base. */
@@ -288,6 +293,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     apiCallRetentionDays: integer(env, 'API_CALL_RETENTION_DAYS', 90, 1, 3650),
     // At most 10 minutes: an unpaid order may wait up to one period past its 15 minutes.
     orderTimersEveryMs: integer(env, 'ORDER_TIMERS_EVERY_MS', 30_000, 100, 600_000),
+    // Unset: http/admission.ts's measured default.
+    ...(nonEmpty(env.REQUEST_CONCURRENCY) === null
+      ? {}
+      : { requestConcurrency: integer(env, 'REQUEST_CONCURRENCY', 0, 0, 10_000) }),
     secretKey: nonEmpty(env.WANXIANG_SECRET_KEY),
     blobStore: blobStore(nonEmpty(env.BLOB_STORE)),
     cdn: {

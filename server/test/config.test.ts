@@ -107,6 +107,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: value }).publicUrl).toBe(expected);
   });
 
+  it.each([
+    [undefined, undefined],
+    ['0', 0],
+    ['16', 16],
+  ])("REQUEST_CONCURRENCY=%j → %j (unset: the gate's own default)", (value, expected) => {
+    expect(loadConfig(value === undefined ? {} : { REQUEST_CONCURRENCY: value }).requestConcurrency).toBe(
+      expected,
+    );
+  });
+
   it('turns PostgreSQL prepared statements off with DATABASE_PREPARED=off', () => {
     expect(
       loadConfig({ DATABASE_URL: 'postgres://u@db/wx', DATABASE_PREPARED: 'off' }).database,
@@ -146,6 +156,8 @@ describe('loadConfig', () => {
     ['SCHEDULER', 'sometimes'],
     ['ORDER_TIMERS_EVERY_MS', '99'],
     ['ORDER_TIMERS_EVERY_MS', '1.5'],
+    ['REQUEST_CONCURRENCY', '-1'],
+    ['REQUEST_CONCURRENCY', 'many'],
   ])('rejects %s=%j with a clear error', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);

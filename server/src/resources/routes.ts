@@ -43,6 +43,14 @@ const documentOnly = () => () => true;
 type IdParams = { id: string };
 type ActionParams = { id: string; action: string };
 
+/**
+ * Work outside the database before or after the transaction (an outbound check, a printer, a
+ * password hash): such a write does not take an admission slot (http/admission.ts), which it
+ * would hold while waiting on something else.
+ */
+const worksOutside = (spec: { prepare?: unknown; afterCommit?: unknown } | undefined) =>
+  Boolean(spec?.prepare || spec?.afterCommit);
+
 const actorOf = (request: FastifyRequest) => ({ user: request.user, ip: request.ip });
 const ifMatchOf = (request: FastifyRequest) => {
   const value = request.headers['if-match'];
@@ -57,11 +65,21 @@ function registerResource(app: FastifyInstance, engine: ResourceEngine, def: Res
   const tags = ['resources'];
   const common = { tags, security: bearerSecurity };
   const idParam = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } };
+  const hooks = engine.extensions.hooksOf(def.name);
+  const admitted = (outside: boolean) => (outside ? write : [write, app.admit]);
+  /** An action is admitted unless its handler works outside the database. */
+  const admitAction = async (
+    request: FastifyRequest<{ Params: { action: string } }>,
+    reply: FastifyReply,
+  ) => {
+    if (!worksOutside(engine.extensions.handler(def.name, request.params.action)))
+      await app.admit.call(app, request, reply);
+  };
 
   app.get(
     base,
     {
-      preHandler: read,
+      preHandler: [read, app.admit],
       validatorCompiler: documentOnly,
       schema: {
         ...common,
@@ -147,7 +165,7 @@ function registerResource(app: FastifyInstance, engine: ResourceEngine, def: Res
   app.get<{ Params: IdParams }>(
     `${base}/:id`,
     {
-      preHandler: read,
+      preHandler: [read, app.admit],
       validatorCompiler: documentOnly,
       schema: {
         ...common,
@@ -164,7 +182,7 @@ function registerResource(app: FastifyInstance, engine: ResourceEngine, def: Res
   app.post(
     base,
     {
-      preHandler: write,
+      preHandler: admitted(worksOutside(creator) || worksOutside(hooks)),
       validatorCompiler: documentOnly,
       schema: {
         ...common,
@@ -182,7 +200,7 @@ function registerResource(app: FastifyInstance, engine: ResourceEngine, def: Res
   app.patch<{ Params: IdParams }>(
     `${base}/:id`,
     {
-      preHandler: write,
+      preHandler: admitted(worksOutside(hooks)),
       validatorCompiler: documentOnly,
       schema: {
         ...common,
@@ -209,7 +227,7 @@ function registerResource(app: FastifyInstance, engine: ResourceEngine, def: Res
   app.delete<{ Params: IdParams }>(
     `${base}/:id`,
     {
-      preHandler: write,
+      preHandler: admitted(false),
       validatorCompiler: documentOnly,
       schema: {
         ...common,
@@ -232,7 +250,7 @@ function registerResource(app: FastifyInstance, engine: ResourceEngine, def: Res
     app.post<{ Params: { action: string } }>(
       `${base}/:action`,
       {
-        preHandler: write,
+        preHandler: [write, admitAction],
         validatorCompiler: documentOnly,
         schema: {
           ...common,
@@ -263,7 +281,7 @@ function registerResource(app: FastifyInstance, engine: ResourceEngine, def: Res
     app.post<{ Params: ActionParams }>(
       `${base}/:id/:action`,
       {
-        preHandler: write,
+        preHandler: [write, admitAction],
         validatorCompiler: documentOnly,
         schema: {
           ...common,

@@ -200,6 +200,7 @@ export const blogPublicRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { page: number; limit: number; tag?: string } }>(
     '/api/public/articles',
     {
+      preHandler: app.admit,
       schema: {
         tags: ['public'],
         summary: '已发布的文章（最新在前）',
@@ -255,6 +256,7 @@ export const blogPublicRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: string } }>(
     '/api/public/articles/:id',
     {
+      preHandler: app.admit,
       schema: {
         tags: ['public'],
         summary: '一篇已发布的文章（正文为安全的 HTML；每次读取计一次阅读）',
@@ -332,6 +334,7 @@ export const blogPublicRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { page: number; limit: number; album?: string; tag?: string } }>(
     '/api/public/photos',
     {
+      preHandler: app.admit,
       schema: {
         tags: ['public'],
         summary: '公开的图片（拍摄时间最新在前，没有拍摄时间的按上传时间），带缩略图与尺寸',

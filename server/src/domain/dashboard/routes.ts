@@ -34,7 +34,7 @@ export const dashboardRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     DASHBOARD_PATH,
     {
-      preHandler: app.requireUser,
+      preHandler: [app.requireUser, app.admit],
       schema: {
         tags: ['admin'],
         summary: '后台首页的数字（按用户的读权限给出）',

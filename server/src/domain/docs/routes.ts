@@ -160,6 +160,7 @@ export const docsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: Record<string, unknown> }>(
     '/api/public/docs',
     {
+      preHandler: app.admit,
       validatorCompiler: documentOnly,
       schema: {
         tags: ['docs'],
