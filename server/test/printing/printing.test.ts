@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/connect.js';
 import { printOrderOnAccept, sendQueued } from '../../src/domain/printing/index.js';
 import { moveJob } from '../../src/domain/printing/jobs.js';
-import { LATE_JOB_ERROR } from '../../src/domain/printing/service.js';
+import { HELD_JOB_ERROR, LATE_JOB_ERROR, QUEUED_GRACE_MS } from '../../src/domain/printing/service.js';
 import type { AnyDb } from '../../src/resources/extensions.js';
 import {
   createTestDatabase,
@@ -591,6 +591,67 @@ describe.each(DB_KINDS)('stopping the server with jobs waiting on %s', (kind) =>
     } finally {
       await silent.close();
       await db.drop();
+    }
+  });
+});
+
+describe.each(DB_KINDS)('a printer that does not answer on %s', (kind) => {
+  it('costs the automatic prints behind it no tries: they wait queued in the database, and print in order once it answers', async () => {
+    // Accepts and never acknowledges: each try lasts the write timeout.
+    const silent = await startPrinter('silent');
+    const working = await startPrinter();
+    const t = await startTestApp(kind, { config: { printing: PRINTING } });
+    try {
+      await t.app.printing.idle();
+      const { api, storeA, paid, accepted, db } = await seedAutoPrinter(t, '午高峰关机的打印机', silent.port);
+      const accept = async (orderId = paid) =>
+        printOrderOnAccept(db, { orderId, storeId: storeA, actor: null, now: t.clock.now() });
+      const job = async (id: number) => (await api.get(`/api/admin/printJobs/${id}`)).body.data;
+
+      // Five orders accepted at once: the first tries three times, the four behind it none.
+      const rush: number[] = [];
+      for (let i = 0; i < 5; i++) rush.push(...(await accept()));
+      await sendQueued(db, rush);
+      expect(silent.connections()).toBe(3);
+      const [first, ...behind] = await Promise.all(rush.map(job));
+      expect(first).toMatchObject({ status: 'failed', attempts: 3 });
+      for (const row of behind)
+        expect(row).toMatchObject({ status: 'queued', attempts: 0, error: HELD_JOB_ERROR });
+
+      // An order accepted a moment later is not tried either.
+      const later = await accept(accepted);
+      await sendQueued(db, later);
+      expect(silent.connections()).toBe(3);
+      expect(await job(later[0] as number)).toMatchObject({ status: 'queued', error: HELD_JOB_ERROR });
+
+      // 测试打印 by hand still tries: the person asking waits for the outcome.
+      const printerId = first.printerId as number;
+      const tested = await api.post(`/api/admin/printers/${printerId}/testPrint`);
+      expect(tested.body.data).toMatchObject({ status: 'failed', attempts: 3 });
+      expect(silent.connections()).toBe(6);
+
+      // The printer answers again (here: its address now points at one that does); the sweep
+      // sends what waited, oldest first.
+      const moved = await api.patch(`/api/admin/printers/${printerId}`, { port: working.port });
+      expect(moved.status, moved.text).toBe(200);
+      t.clock.advance(QUEUED_GRACE_MS + 1_000);
+      await t.app.printing.recover();
+      await t.app.printing.idle();
+      const waited = [...behind.map((row) => row.id as number), ...later];
+      for (const row of await Promise.all(waited.map(job)))
+        expect(row).toMatchObject({ status: 'done', attempts: 1, error: null });
+      expect(working.jobs.map((bytes) => qrCodes(bytes)[0])).toEqual([
+        ...behind.map(() => 'NO202501010001'),
+        'NO202501010004',
+      ]);
+      // A print after that goes straight out.
+      const next = await accept();
+      await sendQueued(db, next);
+      expect(await job(next[0] as number)).toMatchObject({ status: 'done' });
+    } finally {
+      await t.close();
+      await silent.close();
+      await working.close();
     }
   });
 });

@@ -49,6 +49,9 @@ export const QUEUED_GRACE_MS = 30_000;
 
 export const LATE_JOB_ERROR = '服务中断期间超过1小时未能发送，已不再补打，请重新打印';
 
+/** What a job kept queued behind a printer that does not answer says (see `PrintService.held`). */
+export const HELD_JOB_ERROR = '打印机暂时无法连接，已排队，恢复后自动补打';
+
 const services = new WeakMap<object, PrintService>();
 
 /** The sender of the server running on `db`, if one runs (a script writing jobs has none). */
@@ -62,6 +65,21 @@ export class PrintService {
   readonly settings: PrintingConfig;
   /** The last job sent or being sent, per printer: the next one waits for it. */
   private readonly lanes = new Map<number, Promise<unknown>>();
+  /**
+   * Printers whose last job failed every try, and when (this process's view; a print that gets
+   * through clears it).
+   *
+   * Decision: while a printer does not answer, the automatic prints (an order accepted, the
+   * sweep) do not each try it — each would take its whole tries (3 × the connect timeout and the
+   * waits, ~12 s with the defaults), so at lunchtime a switched-off printer made a queue in memory
+   * that grew with every order and printed the last receipt hours late. A job that finds its
+   * printer found unanswering since it was queued here, or less than a sweep's period before,
+   * stays queued in the database with why (`HELD_JOB_ERROR`), holding no memory; the sweep tries
+   * the oldest each period, and once one gets through the rest follow in order — the printer
+   * reprints what it missed, as 美团/饿了么's printers do when they come back. A print asked for by
+   * hand (打印小票, 测试打印) always tries: the person is waiting for its outcome.
+   */
+  private readonly down = new Map<number, number>();
   private readonly running = new Set<Promise<unknown>>();
   private readonly stopping = new AbortController();
 
@@ -90,13 +108,12 @@ export class PrintService {
    * failed, or as another sender left it).
    */
   send(jobId: number): Promise<WireRow | null> {
-    const work = this.track(this.enqueue(jobId));
-    return work;
+    return this.track(this.enqueue(jobId, false));
   }
 
-  /** Sends every job; answers them in the same order. */
+  /** The automatic prints of an accepted order: each as `send`, but held while the printer is down (`down`). */
   sendAll(jobIds: readonly number[]): Promise<(WireRow | null)[]> {
-    return Promise.all(jobIds.map((id) => this.send(id)));
+    return Promise.all(jobIds.map((id) => this.track(this.enqueue(id, true))));
   }
 
   /** Resolves once nothing is being sent. */
@@ -155,23 +172,51 @@ export class PrintService {
         await moveJob(this.db, job.id, now, ['queued'], { status: 'failed', error: LATE_JOB_ERROR });
         continue;
       }
-      void this.send(job.id);
+      void this.track(this.line(job, true, true));
     }
     if (jobs.length > 0) this.log.info({ jobs: jobs.length }, 'print jobs nobody was sending picked up');
   }
 
-  private async enqueue(jobId: number): Promise<WireRow | null> {
+  private async enqueue(jobId: number, hold: boolean): Promise<WireRow | null> {
     const job = await jobOf(this.db, jobId);
     if (job?.status !== 'queued') return job;
+    return this.line(job, hold);
+  }
+
+  /**
+   * Puts a queued job in its printer's line, at once (the sweep lines up its jobs in their order).
+   * `hold`: an automatic print, kept queued while its printer is down (`down`); `sweep`: the
+   * sweep's, which tries the printer again however recently it was found down.
+   */
+  private line(job: WireRow, hold: boolean, sweep = false): Promise<WireRow | null> {
     const printerId = job.printerId as number;
+    const queuedAt = this.now();
+    if (hold && !sweep && this.isDown(printerId, queuedAt - SWEEP_EVERY_MS)) return this.held(job.id);
     const before = this.lanes.get(printerId) ?? Promise.resolve();
-    const mine = before.then(() => this.run(jobId));
+    const mine = before.then(() =>
+      // Found down while this one waited: it waits in the database instead.
+      hold && this.isDown(printerId, queuedAt) ? this.held(job.id) : this.run(job.id),
+    );
     const lane = mine.catch(() => undefined);
     this.lanes.set(printerId, lane);
     lane.then(() => {
       if (this.lanes.get(printerId) === lane) this.lanes.delete(printerId);
     });
     return mine;
+  }
+
+  /** Whether the printer was found not answering at or after `since`. */
+  private isDown(printerId: number, since: number): boolean {
+    const at = this.down.get(printerId);
+    return at !== undefined && at >= since;
+  }
+
+  /** The job stays queued, saying why (the sweep sends it once the printer answers). */
+  private async held(jobId: number): Promise<WireRow | null> {
+    return (
+      (await moveJob(this.db, jobId, this.now(), ['queued'], { error: HELD_JOB_ERROR })) ??
+      jobOf(this.db, jobId)
+    );
   }
 
   /** One job: claim it, render it, try up to `attempts` times, record the outcome. */
@@ -226,6 +271,9 @@ export class PrintService {
         return (await moveJob(this.db, jobId, this.now(), ['printing'], { status: 'queued' })) ?? null;
       }
     }
+    // Every try failed (refused, unanswered, never acknowledged): the automatic prints behind it
+    // wait in the database (`down`).
+    this.down.set(printer.id, this.now());
     return this.fail(claimed, error, printer.id, reached, attempts, payload.bytes.length);
   }
 
@@ -256,6 +304,7 @@ export class PrintService {
     printerId: number,
   ): Promise<WireRow | null> {
     const now = this.now();
+    this.down.delete(printerId);
     await markPrinter(this.db, printerId, now, true, true);
     return (
       (await moveJob(this.db, job.id, now, ['printing'], {
