@@ -5,12 +5,12 @@
  * Why: the server has one thread. With every request let in at once, a request that needs 20
  * round trips to the database (an order paid, with its ledger, stock, history and receipt) waits
  * behind everything else in flight after each of them, so under load the answers that do the most
- * wait the longest by far — at 64 connections on PostgreSQL an order payment's p99 was 430 ms while
- * a list waited 270 ms. Let in a few at a time, each round trip comes back to a short queue and
- * every request waits about as long as its turn: the measured p99 of the mix fell from 303 to
- * 163–173 ms and throughput rose by a quarter (fewer live requests' objects for the collector,
- * fewer waits for a pool connection; BENCHMARKS.md, 2026-11-27 third session). On SQLite, whose
- * statements run on the thread itself, it changed nothing measurable either way.
+ * wait the longest by far — at 64 connections on PostgreSQL an order payment's p99 was 380–430 ms
+ * while a list waited 215–270 ms. Let in a few at a time, each round trip comes back to a short
+ * queue and every request waits about as long as its turn: the mix's p99 fell from 281–310 ms to
+ * 160–204 ms and throughput rose by a fifth or more (fewer live requests' objects for the
+ * collector, fewer waits for a pool connection; BENCHMARKS.md, 2026-11-27 third session). On
+ * SQLite, whose statements run on the thread itself, it changed nothing measurable either way.
  *
  * Opt-in per route (`preHandler: app.admit`), for routes whose work is the database: the
  * resources' lists, details and writes, the public content lists. Not for what waits on something
@@ -22,7 +22,10 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** Measured at 64 connections on PostgreSQL: 4 and 8 best (163 / 173 ms p99), 12 worse, none worst. */
+/**
+ * Measured at 64 connections, PostgreSQL on the same machine: 4 a little better than 8, both far
+ * better than none (server/CONFIG.md); 8 leaves room for a database across a network.
+ */
 export const DEFAULT_REQUEST_CONCURRENCY = 8;
 
 /** A counting gate with a first-come-first-served queue. */
