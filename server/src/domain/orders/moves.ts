@@ -21,7 +21,7 @@ import { sql } from 'kysely';
 import { ApiError, conflict, invalidInput } from '../../http/envelope.js';
 import type { AnyDb } from '../../resources/extensions.js';
 import { changeRow } from '../../resources/row-change.js';
-import { modelOf, toWireRow, type WireRow } from '../../resources/storage.js';
+import { type DbRow, modelOf, toWireRow, type WireRow } from '../../resources/storage.js';
 import { moveBalance, moveCard, movePoints } from '../finance/ledger.js';
 import { fireCouponRules, rewardReferral } from '../marketing/coupon-rules.js';
 import { cancelDelivery, finishDelivery, requestRunner, startDelivery } from './deliveries.js';
@@ -78,11 +78,24 @@ export function announce(
 }
 
 /**
- * One effect of a move. It answers true when it wrote the order's row (paidFen, runnerId,
- * pointsRefunded, refundedFen): the next effect then sees the order read again. The others leave
- * the row as it was, and reading it again after each of them was most of a payment's statements.
+ * One effect of a move. When it writes the order's row (paidFen, runnerId, pointsRefunded,
+ * refundedFen) it answers the order as it is now, which the next effect sees; the others answer
+ * null and leave the row as it was (reading it again after each of them was most of a payment's
+ * statements).
  */
-type Effect = (tx: MoveTx, order: WireRow, input: MoveInput, reason: string) => Promise<boolean>;
+type Effect = (tx: MoveTx, order: WireRow, input: MoveInput, reason: string) => Promise<WireRow | null>;
+
+/** Sets columns of the order and answers it as it is now: the update returns the row. */
+async function setOrder(tx: MoveTx, orderId: number, values: Record<string, unknown>): Promise<WireRow> {
+  const model = modelOf(orders);
+  const row = await tx.trx
+    .updateTable(model.table)
+    .set(values)
+    .where('id', '=', orderId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toWireRow(model, row as DbRow);
+}
 
 /** Work an effect does outside this module (receipt printing), given by the area at start. */
 export interface MoveServices {
@@ -122,54 +135,44 @@ function effects(services: MoveServices, mover: Mover): Record<OrderEffect, Effe
             note,
           });
       }
-      await tx.trx
-        .updateTable(modelOf(orders).table)
-        .set({ paid_fen: payable, pay_method: method, card_id: cardId })
-        .where('id', '=', order.id)
-        .execute();
-      return true;
+      return setOrder(tx, order.id, { paid_fen: payable, pay_method: method, card_id: cardId });
     },
     async reserveStock(tx, order) {
       await moveStock(tx.trx, tx.dialect, order.items as never, -1, tx.now);
       tx.touched('goods');
-      return false;
+      return null;
     },
     async releaseStock(tx, order) {
       // Stock is reserved by payment: an order cancelled unpaid reserved none.
-      if (order.paidAt == null) return false;
+      if (order.paidAt == null) return null;
       await moveStock(tx.trx, tx.dialect, order.items as never, 1, tx.now);
       tx.touched('goods');
-      return false;
+      return null;
     },
     async requestRunner(tx, order) {
       await requestRunner(tx, order);
-      return false;
+      return null;
     },
     async printReceipt(tx, order) {
       await services.printReceipt?.(tx, order, mover);
-      return false;
+      return null;
     },
     async startDelivery(tx, order, input) {
       const runnerId = await startDelivery(tx, order, input.runnerId ?? null);
-      await tx.trx
-        .updateTable(modelOf(orders).table)
-        .set({ runner_id: runnerId })
-        .where('id', '=', order.id)
-        .execute();
-      return true;
+      return setOrder(tx, order.id, { runner_id: runnerId });
     },
     async finishDelivery(tx, order) {
       await finishDelivery(tx, order);
-      return false;
+      return null;
     },
     async cancelDelivery(tx, order, _input, reason) {
       await cancelDelivery(tx, order, reason);
-      return false;
+      return null;
     },
     async refundToSource(tx, order, _input, reason) {
-      if (order.paidAt == null) return false;
+      if (order.paidAt == null) return null;
       const left = Number(order.paidFen ?? 0) - Number(order.refundedFen ?? 0);
-      if (left <= 0) return false;
+      if (left <= 0) return null;
       // The whole remainder in money; points are returnPoints' (so an unpaid order returns them
       // too). The order is already cancelled in this transaction; the refund is of the order as
       // it stood, so it is planned as a paid one.
@@ -179,12 +182,12 @@ function effects(services: MoveServices, mover: Mover): Record<OrderEffect, Effe
         { amountFen: left },
         { reason, operatorId: mover.userId, quiet: true },
       );
-      return true;
+      return (await rowById(tx.trx, 'orders', order.id)) as WireRow;
     },
     async returnPoints(tx, order) {
       // `order` is current: an effect before this one that wrote it (a refund) had it read again.
       const left = Number(order.pointsUsed ?? 0) - Number(order.pointsRefunded ?? 0);
-      if (left <= 0 || order.userId == null) return false;
+      if (left <= 0 || order.userId == null) return null;
       await movePoints(tx, {
         userId: Number(order.userId),
         change: left,
@@ -192,22 +195,17 @@ function effects(services: MoveServices, mover: Mover): Record<OrderEffect, Effe
         refId: order.id,
         note: `订单 ${order.orderNo} 取消，退还积分`,
       });
-      await tx.trx
-        .updateTable(modelOf(orders).table)
-        .set({ points_refunded: Number(order.pointsUsed) })
-        .where('id', '=', order.id)
-        .execute();
-      return true;
+      return setOrder(tx, order.id, { points_refunded: Number(order.pointsUsed) });
     },
     async returnCoupon(tx, order) {
-      if (order.couponId == null) return false;
+      if (order.couponId == null) return null;
       const table = modelOf(getResource('userCoupons')).table;
       const coupon = await tx.trx
         .selectFrom(table)
         .select(['expires_at'])
         .where('id', '=', Number(order.couponId))
         .executeTakeFirst();
-      if (!coupon) return false;
+      if (!coupon) return null;
       const expired = coupon.expires_at != null && Number(coupon.expires_at) <= tx.now;
       await tx.trx
         .updateTable(table)
@@ -216,10 +214,10 @@ function effects(services: MoveServices, mover: Mover): Record<OrderEffect, Effe
         .where('status', '=', 'used')
         .execute();
       tx.touched('userCoupons');
-      return false;
+      return null;
     },
     async fireCouponRules(tx, order) {
-      if (order.userId == null) return false;
+      if (order.userId == null) return null;
       const userId = Number(order.userId);
       const earlier = await tx.trx
         .selectFrom(modelOf(orders).table)
@@ -238,12 +236,12 @@ function effects(services: MoveServices, mover: Mover): Record<OrderEffect, Effe
       await fireCouponRules(tx.trx, userId, { kind: 'orderAmount', amountFen: net, at: tx.now });
       tx.touched('userCoupons');
       tx.touched('couponTemplates');
-      return false;
+      return null;
     },
     async awardPoints(tx, order) {
       const net = Number(order.paidFen ?? 0) - Number(order.refundedFen ?? 0);
       const points = Math.floor(net / 100);
-      if (points <= 0 || order.userId == null) return false;
+      if (points <= 0 || order.userId == null) return null;
       await movePoints(tx, {
         userId: Number(order.userId),
         change: points,
@@ -251,7 +249,7 @@ function effects(services: MoveServices, mover: Mover): Record<OrderEffect, Effe
         refId: order.id,
         note: `订单 ${order.orderNo} 完成奖励`,
       });
-      return false;
+      return null;
     },
   };
 }
@@ -294,9 +292,8 @@ export async function moveOrder(
   const run = effects(services, mover);
   const reason = decision.reason ?? decision.move.label;
   for (const effect of decision.effects) {
-    // An effect that wrote the order (paidFen, runnerId, refundedFen): the next one sees it.
-    if (await run[effect](tx, order, input, reason))
-      order = (await rowById(tx.trx, 'orders', orderId)) as WireRow;
+    // An effect that wrote the order (paidFen, runnerId, refundedFen) answers it: the next one sees it.
+    order = (await run[effect](tx, order, input, reason)) ?? order;
   }
   await writeHistory(
     tx.trx,
