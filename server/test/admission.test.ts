@@ -6,10 +6,10 @@
  * client gone while inside or while waiting.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Admission } from '../src/http/admission.js';
 import { DB_KINDS, startTestApp, type TestApp } from './helpers/app.js';
+import { type LocalHttp, startLocalHttp } from './helpers/local-http.js';
 import { type Api, adminApi } from './resources/helpers.js';
 
 /** A route that takes a slot and holds it until the test lets it go (or fails when asked). */
@@ -70,8 +70,7 @@ describe.each(DB_KINDS)('admission on %s', (kind) => {
   let t: TestApp;
   let api: Api;
   const held = holder();
-  let provider: http.Server;
-  let providerUrl: string;
+  let provider: LocalHttp;
 
   beforeAll(async () => {
     t = await startTestApp(kind, {
@@ -79,15 +78,13 @@ describe.each(DB_KINDS)('admission on %s', (kind) => {
       beforeReady: (app) => held.register(app),
     });
     api = await adminApi(t);
-    provider = http.createServer((_req, res) => {
+    provider = await startLocalHttp((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{"ok":true}');
     });
-    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
-    providerUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
-    await new Promise((resolve) => provider?.close(resolve));
+    await provider?.close();
     await t?.close();
   });
 
@@ -95,7 +92,7 @@ describe.each(DB_KINDS)('admission on %s', (kind) => {
     const service = await api.post('/api/admin/thirdServices', {
       name: '短信服务',
       kind: 'sms',
-      endpoint: `${providerUrl}/ping`,
+      endpoint: `${provider.url}/ping`,
       appId: 'app-1',
       secret: 'sk-test-admission',
     });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeEndpoint } from '../../src/domain/third-services/probe.js';
 import { DB_KINDS, DEMO_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { bearer, tokenOf } from '../helpers/auth.js';
+import { type LocalHttp, startLocalHttp } from '../helpers/local-http.js';
 import { type Api, adminApi } from '../resources/helpers.js';
 
 const BASE = '/api/admin/thirdServices';
@@ -18,23 +19,22 @@ const SECRET = 'sk-live-Wx9f3Kq7ZpL2mN8vR4tY';
 describe.each(DB_KINDS)('third-party services on %s', (kind) => {
   let t: TestApp;
   let api: Api;
-  let provider: http.Server;
+  let provider: LocalHttp;
   let providerUrl: string;
   const seen: { method?: string; url?: string; headers: http.IncomingHttpHeaders }[] = [];
 
   beforeAll(async () => {
     t = await startTestApp(kind);
     api = await adminApi(t);
-    provider = http.createServer((req, res) => {
+    provider = await startLocalHttp((req, res) => {
       seen.push({ method: req.method, url: req.url, headers: req.headers });
       res.writeHead(req.url?.startsWith('/missing') ? 404 : 200, { 'content-type': 'application/json' });
       res.end('{"ok":true}');
     });
-    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
-    providerUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
+    providerUrl = provider.url;
   });
   afterAll(async () => {
-    await new Promise((resolve) => provider?.close(resolve));
+    await provider?.close();
     await t?.close();
   });
 
