@@ -2,8 +2,8 @@
  * Admission (http/admission.ts): with REQUEST_CONCURRENCY=1 one admitted request at a time does
  * its work and the next waits its turn; routes that are not admitted (the public config) and
  * writes that wait on something outside the database (a third-party service's 测试, an outbound
- * call) go on meanwhile; a slot comes back however its request ends — answered, failed, or its
- * client gone while inside or while waiting.
+ * call) go on meanwhile, and 服务器监控 shows who is in and who waits; a slot comes back however
+ * its request ends — answered, failed, or its client gone while inside or while waiting.
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -116,6 +116,10 @@ describe.each(DB_KINDS)('admission on %s', (kind) => {
     expect(tested.status).toBe(200);
     expect(tested.body.data.test.reachable).toBe(true);
     expect(listAnswered).toBe(false);
+    // 服务器监控 is not gated either, and shows who is in and who waits.
+    const monitor = await api.get('/api/admin/server-monitor');
+    expect(monitor.status).toBe(200);
+    expect(monitor.body.data.requests).toMatchObject({ inProgress: 1, waiting: 1, concurrencyLimit: 1 });
 
     held.state.release();
     expect((await first).statusCode).toBe(200);
@@ -123,6 +127,10 @@ describe.each(DB_KINDS)('admission on %s', (kind) => {
     expect(answer.status).toBe(200);
     expect(answer.body.data.results.map((r: { name: string }) => r.name)).toContain('短信服务');
     expect(t.app.admission.load).toEqual({ active: 0, waiting: 0 });
+    expect((await api.get('/api/admin/server-monitor')).body.data.requests).toMatchObject({
+      inProgress: 0,
+      waiting: 0,
+    });
   });
 
   it('gives the slot back when the request fails', async () => {

@@ -105,6 +105,8 @@ describe.runIf(browserAvailable())('admin back office (e2e)', () => {
     expect(await value('Node.js 版本').first().textContent()).toBe(process.version);
     expect(await value('类型').textContent()).toBe('SQLite');
     expect(await value('大小').textContent()).toMatch(/^\d+(\.\d)? (B|KB|MB|GB)$/);
+    // The admission gate at its default: nobody waiting on an idle test server.
+    expect(await value('数据库工作').textContent()).toMatch(/^进行中 \d+ · 排队 0（同时最多 8 个）$/);
     expect(
       Number(
         (await page

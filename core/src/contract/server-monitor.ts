@@ -32,7 +32,17 @@ export interface ServerMonitorFigures {
     cpu: { userMs: number; systemMs: number; usagePercent: number };
   };
   database: { dialect: 'sqlite' | 'postgres'; sizeBytes: number; version: string };
-  requests: { total: number; lastMinute: number; byStatusClass: Record<string, number> };
+  requests: {
+    total: number;
+    lastMinute: number;
+    byStatusClass: Record<string, number>;
+    /** Requests doing their database work now, of at most `concurrencyLimit` (the server's REQUEST_CONCURRENCY). */
+    inProgress: number;
+    /** Requests waiting their turn for it: above zero, the server is the queue. */
+    waiting: number;
+    /** 0: no limit (every request goes in at once). */
+    concurrencyLimit: number;
+  };
 }
 
 export async function fetchServerMonitor(http: HttpClient): Promise<ServerMonitorFigures> {

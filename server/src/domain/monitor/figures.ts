@@ -9,6 +9,7 @@ import type { ServerMonitorFigures } from '@wanxiang/core';
 import { type Kysely, sql } from 'kysely';
 import type { DialectName } from '../../db/connect.js';
 import type { Database } from '../../db/schema.js';
+import type { Admission } from '../../http/admission.js';
 import type { RequestStats } from './request-stats.js';
 
 interface CpuSample {
@@ -100,6 +101,8 @@ export interface MonitorContext {
   dialect: DialectName;
   dataDir: string;
   stats: RequestStats;
+  /** The admission gate (http/admission.ts): how many are in, how many wait. */
+  admission: Admission;
   cpu: CpuMeter;
   version: string;
   now: number;
@@ -155,6 +158,9 @@ export async function collectFigures(ctx: MonitorContext): Promise<ServerMonitor
       total: ctx.stats.total,
       lastMinute: ctx.stats.lastMinute(ctx.now),
       byStatusClass: { ...ctx.stats.byStatusClass },
+      inProgress: ctx.admission.load.active,
+      waiting: ctx.admission.load.waiting,
+      concurrencyLimit: ctx.admission.limit,
     },
   };
 }

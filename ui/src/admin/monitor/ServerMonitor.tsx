@@ -218,6 +218,13 @@ function MonitorFigures({ figures }: { figures: ServerFigures }) {
                 { key: 'total', label: '启动以来', children: `${requests.total} 次` },
                 { key: 'minute', label: '最近一分钟', children: `${requests.lastMinute} 次` },
                 {
+                  key: 'queue',
+                  label: '数据库工作',
+                  children: `进行中 ${requests.inProgress} · 排队 ${requests.waiting}（${
+                    requests.concurrencyLimit > 0 ? `同时最多 ${requests.concurrencyLimit} 个` : '不限'
+                  }）`,
+                },
+                {
                   key: 'status',
                   label: '按状态码',
                   children:
