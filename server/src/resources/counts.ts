@@ -24,7 +24,7 @@ const MAX_ENTRIES = 5_000;
 interface Entry {
   version: number;
   at: number;
-  total: Promise<number>;
+  total: Promise<unknown>;
 }
 
 class CountState {
@@ -62,18 +62,33 @@ export function countKey(resource: string, query: Pick<ListQuery, 'filters' | 'q
   return JSON.stringify([resource, filters, query.q ?? null]);
 }
 
-export async function cachedCount(
+export function cachedCount(
   db: object,
   resource: string,
   key: string,
   now: number,
   count: () => Promise<number>,
 ): Promise<number> {
+  return cachedValue(db, resource, key, now, count);
+}
+
+/**
+ * Anything else read from the resource's rows as a whole and kept by the same rules as a total
+ * (a public list's tag cloud): computed again after a write through the engine in this process,
+ * and at most `COUNT_TTL_MS` old otherwise. `key` must not collide with a count's.
+ */
+export function cachedValue<T>(
+  db: object,
+  resource: string,
+  key: string,
+  now: number,
+  compute: () => Promise<T>,
+): Promise<T> {
   const state = stateOf(db);
   const version = versionOf(db, resource);
   const hit = state.entries.get(key);
-  if (hit && hit.version === version && now - hit.at < COUNT_TTL_MS) return hit.total;
-  const total = count();
+  if (hit && hit.version === version && now - hit.at < COUNT_TTL_MS) return hit.total as Promise<T>;
+  const total = compute();
   const entry: Entry = { version, at: now, total };
   state.entries.delete(key);
   state.entries.set(key, entry);
@@ -81,7 +96,7 @@ export async function cachedCount(
     const oldest = state.entries.keys().next().value;
     if (oldest !== undefined) state.entries.delete(oldest);
   }
-  // A failed count is not remembered.
+  // A failed read is not remembered.
   total.catch(() => {
     if (state.entries.get(key) === entry) state.entries.delete(key);
   });

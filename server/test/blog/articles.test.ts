@@ -203,6 +203,26 @@ describe.each(DB_KINDS)('public articles on %s', (kind) => {
     expect(article.coverThumb).toBe('/api/files/fedcba9876543210fedcba9876543210.jpg');
   });
 
+  it('shows an article published or withdrawn in the total, the tag cloud and the tag filter at once', async () => {
+    const list = async (query = '') => (await get(`/api/public/articles?limit=1${query}`)).json().data;
+    const tagged = `&tag=${encodeURIComponent('新标签')}`;
+    const before = await list();
+    expect((await list(tagged)).page.total).toBe(0);
+    const id = await create('新发布的', ['新标签']);
+    // Published without moving the clock: nothing kept can have expired meanwhile.
+    expect((await api.post(`/api/admin/articles/${id}/publish`)).status).toBe(200);
+    const after = await list();
+    expect(after.page.total).toBe(before.page.total + 1);
+    expect(after.tags).toContainEqual({ name: '新标签', count: 1 });
+    expect((await list(tagged)).page.total).toBe(1);
+
+    expect((await api.post(`/api/admin/articles/${id}/unpublish`)).status).toBe(200);
+    const withdrawn = await list();
+    expect(withdrawn.page.total).toBe(before.page.total);
+    expect(withdrawn.tags).toEqual(before.tags);
+    expect((await list(tagged)).page.total).toBe(0);
+  });
+
   it('is described in the OpenAPI document', async () => {
     const doc = (await get('/api/openapi.json')).json();
     expect(doc.paths['/api/public/articles'].get.tags).toEqual(['public']);

@@ -14,6 +14,7 @@ import { sql } from 'kysely';
 import { inlineLimit } from '../../db/limit.js';
 import { notFound, ok } from '../../http/envelope.js';
 import { failureEnvelopeSchema, successEnvelopeSchema } from '../../http/schemas.js';
+import { cachedCount, cachedValue } from '../../resources/counts.js';
 import type { AnyDb } from '../../resources/extensions.js';
 import { likePattern } from '../../resources/query.js';
 import { isoOf } from '../../resources/storage.js';
@@ -230,7 +231,12 @@ export const blogPublicRoutes: FastifyPluginAsync = async (app) => {
       const { page, limit, tag } = request.query;
       let base = publishedArticles();
       if (tag) base = base.where(listHolds('tags', tag));
-      const [rows, count, tagRows] = await Promise.all([
+      const now = app.config.now();
+      // The total and the tag cloud (every published article's tags: a read of them all) are
+      // kept as the admin lists' totals are (resources/counts.ts): read again after any write
+      // to articles through the engine in this process, at most 10 s old otherwise. A view
+      // counted changes neither; the rows, with their views, are read each time.
+      const [rows, total, tags] = await Promise.all([
         base
           .select(['id', 'title', 'summary', 'cover', 'tags', 'published_at', 'views'])
           .orderBy('published_at', (ob) => ob.desc().nullsLast())
@@ -238,8 +244,12 @@ export const blogPublicRoutes: FastifyPluginAsync = async (app) => {
           .limit(inlineLimit(limit))
           .offset((page - 1) * limit)
           .execute() as Promise<ArticleRow[]>,
-        base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-        publishedArticles().select('tags').execute() as Promise<{ tags: string | null }[]>,
+        cachedCount(db, 'articles', `public:articles:count:${tag ?? ''}`, now, async () =>
+          Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+        ),
+        cachedValue(db, 'articles', 'public:articles:tags', now, async () =>
+          topTags((await publishedArticles().select('tags').execute()) as { tags: string | null }[]),
+        ),
       ]);
       const thumbs = await coverThumbs(
         db,
@@ -247,8 +257,8 @@ export const blogPublicRoutes: FastifyPluginAsync = async (app) => {
       );
       return ok({
         results: rows.map((row) => articleSummary(row, thumbs)),
-        page: { total: Number(count.n), page, limit },
-        tags: topTags(tagRows),
+        page: { total, page, limit },
+        tags,
       });
     },
   );
