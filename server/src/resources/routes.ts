@@ -67,7 +67,7 @@ function registerResource(app: FastifyInstance, engine: ResourceEngine, def: Res
   const idParam = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } };
   const hooks = engine.extensions.hooksOf(def.name);
   const admitted = (outside: boolean) => (outside ? write : [write, app.admit]);
-  /** An action is admitted unless its handler works outside the database. */
+  /** A row action is admitted unless its handler works outside the database. */
   const admitAction = async (
     request: FastifyRequest<{ Params: { action: string } }>,
     reply: FastifyReply,
@@ -227,7 +227,7 @@ function registerResource(app: FastifyInstance, engine: ResourceEngine, def: Res
   app.delete<{ Params: IdParams }>(
     `${base}/:id`,
     {
-      preHandler: admitted(false),
+      preHandler: [write, app.admit],
       validatorCompiler: documentOnly,
       schema: {
         ...common,
@@ -250,7 +250,8 @@ function registerResource(app: FastifyInstance, engine: ResourceEngine, def: Res
     app.post<{ Params: { action: string } }>(
       `${base}/:action`,
       {
-        preHandler: [write, admitAction],
+        // A collection handler runs inside its transaction: database work only.
+        preHandler: [write, app.admit],
         validatorCompiler: documentOnly,
         schema: {
           ...common,
