@@ -35,7 +35,15 @@
  * Prints each figure beside its bar and exits non-zero when one is missed.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { Agent, request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -73,6 +81,7 @@ interface Server {
   output(): string;
   /** Heap after each full GC (`--trace-gc`), MB, with the time it was printed. */
   heapAfterGc: { at: number; mb: number }[];
+  others?: Server[];
 }
 
 const children = new Set<ChildProcess>();
@@ -110,6 +119,8 @@ async function startServer(dataDir: string, databaseUrl: string): Promise<Server
     partial = lines.pop() ?? '';
     for (const line of lines) {
       // "[pid:0x…]   12345 ms: Mark-Compact 30.5 (45.2) -> 28.1 (44.0) MB, …"
+      if (process.env.BENCH_LOAD_GC_LOG && /ms: (Scavenge|Mark-Compact|Minor)/.test(line))
+        appendFileSync(process.env.BENCH_LOAD_GC_LOG, `${line}\n`);
       const gc = /: Mark-Compact[^\d]*[\d.]+ \([\d.]+\) -> ([\d.]+) \(/.exec(line);
       if (gc) heapAfterGc.push({ at: Date.now(), mb: Number(gc[1]) });
       else if (!/ms: (Scavenge|Mark-Compact|Minor)/.test(line)) output += `${line}\n`;
@@ -484,6 +495,8 @@ const MIX: Kind[] = [
 
 interface Tally {
   byKind: Map<string, number[]>;
+  /** Each call's end (ms since the run's start) and duration, for `BENCH_LOAD_TIMELINE`. */
+  timeline: [number, number, string][];
   errors: { kind: string; status: number; text: string }[];
 }
 
@@ -518,6 +531,7 @@ async function connection(
         tally.byKind.set(kind, times);
       }
       times.push(ms);
+      tally.timeline.push([t0 + ms, ms, kind]);
       if (!ok)
         tally.errors.push({
           kind: `${method} ${url}`,
@@ -560,30 +574,47 @@ interface Result {
   rss: { start: number; middle: number; end: number };
   heap: { first: number; middle: number; last: number; count: number };
   loadAvg: string;
+  /** CPU used during the run, % of one core: the server, PostgreSQL's processes, this generator. */
+  cpu: { server: number; postgres: number; generator: number };
 }
 
 async function measure(server: Server, label: string): Promise<Result> {
   const setup = new Client(server.base, 4);
   const world = await prepare(setup);
   setup.close();
-  const client = new Client(server.base, CONNECTIONS);
+  const bases = [server.base, ...(server.others ?? []).map((o) => o.base)];
+  const clients = bases.map((b) => new Client(b, CONNECTIONS));
+  const client = clients[0] as Client;
   const run = async (seconds: number, tally: Tally | null) => {
     const until = Date.now() + seconds * 1000;
     await Promise.all(
-      Array.from({ length: CONNECTIONS }, (_, i) => connection(client, world, roleOf(i), until, tally)),
+      Array.from({ length: CONNECTIONS }, (_, i) =>
+        connection(clients[i % clients.length] as Client, world, roleOf(i), until, tally),
+      ),
     );
   };
   try {
     if (WARMUP > 0) await run(WARMUP, null);
-    const tally: Tally = { byKind: new Map(), errors: [] };
+    const tally: Tally = { byKind: new Map(), errors: [], timeline: [] };
     const rss: number[] = [];
     const pid = server.child.pid;
     rss.push(rssMb(pid));
     const sampler = setInterval(() => rss.push(rssMb(pid)), 1000);
+    const cpu0 = { server: cpuMs(pid ?? 0), postgres: postgresCpu(), self: process.cpuUsage() };
     const t0 = Date.now();
     await run(SECONDS, tally);
     const seconds = (Date.now() - t0) / 1000;
+    const self = process.cpuUsage(cpu0.self);
+    const share = (ms: number) => ms / (seconds * 10); // % of one core
+    const cpu = {
+      server: share(cpuMs(pid ?? 0) - cpu0.server),
+      postgres: share(postgresCpuSince(cpu0.postgres)),
+      generator: share((self.user + self.system) / 1000),
+    };
     clearInterval(sampler);
+    if (process.env.BENCH_LOAD_TIMELINE === '1') printTimeline(tally.timeline);
+    else if (process.env.BENCH_LOAD_TIMELINE)
+      writeFileSync(process.env.BENCH_LOAD_TIMELINE, JSON.stringify(tally.timeline));
     rss.push(rssMb(pid));
     const loadAvg = load();
     const all = [...tally.byKind.values()].flat().sort((a, b) => a - b);
@@ -610,9 +641,26 @@ async function measure(server: Server, label: string): Promise<Result> {
         count: gcs.length,
       },
       loadAvg,
+      cpu,
     };
   } finally {
     client.close();
+  }
+}
+
+/** `BENCH_LOAD_TIMELINE=1`: calls, p50 and p99 for each second of the run (stalls show here). */
+function printTimeline(timeline: [number, number, string][]): void {
+  const start = Math.min(...timeline.map(([end]) => end));
+  const bySecond = new Map<number, number[]>();
+  for (const [end, ms] of timeline) {
+    const s = Math.floor((end - start) / 1000);
+    bySecond.set(s, [...(bySecond.get(s) ?? []), ms]);
+  }
+  for (const [s, times] of [...bySecond.entries()].sort((a, b) => a[0] - b[0])) {
+    times.sort((a, b) => a - b);
+    console.log(
+      `  second ${String(s).padStart(3)}: ${String(times.length).padStart(5)} calls, p50 ${quantile(times, 0.5).toFixed(0).padStart(4)} ms, p99 ${quantile(times, 0.99).toFixed(0).padStart(4)} ms, max ${(times.at(-1) ?? 0).toFixed(0).padStart(4)} ms`,
+    );
   }
 }
 
@@ -636,6 +684,12 @@ function print(r: Result): boolean {
     ['requests', String(r.requests), '', null],
     ['throughput', `${f(r.rps)} req/s`, '', null],
     ['errors', String(r.errors.length), 'bar = 0', r.errors.length === 0],
+    [
+      'CPU, % of a core: server, PostgreSQL, generator',
+      `${r.cpu.server.toFixed(0)}, ${r.cpu.postgres.toFixed(0)}, ${r.cpu.generator.toFixed(0)}`,
+      '',
+      null,
+    ],
     ['p50 (all calls)', `${f(r.p50)} ms`, '', null],
     ['p99 (all calls)', `${f(r.p99)} ms`, `bar ≤ ${P99_BAR_MS} ms`, r.p99 <= P99_BAR_MS],
     [
@@ -764,6 +818,9 @@ async function onPostgres(url: string): Promise<boolean> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'wanxiang-bench-load-pg-'));
   try {
     const server = await startServer(dir, scoped.toString());
+    server.others = [];
+    for (let i = 1; i < Number(process.env.BENCH_LOAD_PROCESSES ?? 1); i++)
+      server.others.push(await startServer(dir, scoped.toString()));
     try {
       if (COST_SECONDS > 0) {
         await cost(server, 'PostgreSQL', COST_SECONDS);
@@ -771,6 +828,7 @@ async function onPostgres(url: string): Promise<boolean> {
       }
       return print(await measure(server, 'PostgreSQL'));
     } finally {
+      for (const o of server.others) await stop(o.child);
       await stop(server.child);
     }
   } finally {

@@ -35,6 +35,10 @@ import {
   startPrinter,
 } from './listener.js';
 
+/** The receipts of an accepted order queued (no print service given: none is held), by id. */
+const queueReceipts = async (...args: Parameters<typeof printOrderOnAccept>) =>
+  (await printOrderOnAccept(...args)).send;
+
 const PRINTING = { connectTimeoutMs: 2000, writeTimeoutMs: 600, attempts: 3, retryDelayMs: 0 };
 
 const ITEMS = [
@@ -401,7 +405,7 @@ describe.each(DB_KINDS)('printing on %s', (kind) => {
       const sent = printer.jobs.length;
       const db = t.app.db as unknown as AnyDb;
       const jobIds = await db.transaction().execute(async (trx) => {
-        const queued = await printOrderOnAccept(trx, {
+        const queued = await queueReceipts(trx, {
           orderId: order,
           storeId: store,
           actor: { id: operatorId },
@@ -429,13 +433,13 @@ describe.each(DB_KINDS)('printing on %s', (kind) => {
 
     it('queues nothing for a store without printers, and a rolled-back acceptance leaves no job', async () => {
       const db = t.app.db as unknown as AnyDb;
-      expect(
-        await printOrderOnAccept(db, { orderId: ids.elsewhere, storeId: ids.storeB, actor: null }),
-      ).toEqual([]);
+      expect(await queueReceipts(db, { orderId: ids.elsewhere, storeId: ids.storeB, actor: null })).toEqual(
+        [],
+      );
       const jobs = (await api.get('/api/admin/printJobs')).body.data.page.total;
       await expect(
         db.transaction().execute(async (trx) => {
-          const queued = await printOrderOnAccept(trx, {
+          const queued = await queueReceipts(trx, {
             orderId: ids.paid,
             storeId: ids.storeA,
             actor: null,
@@ -459,7 +463,7 @@ describe.each(DB_KINDS)('print jobs nobody is sending on %s', (kind) => {
       const { api, storeA, paid, db } = await seedAutoPrinter(t, '清扫测试', printer.port);
       const now = t.clock.now();
       const queue = async (at: number) =>
-        (await printOrderOnAccept(db, { orderId: paid, storeId: storeA, actor: null, now: at }))[0] as number;
+        (await queueReceipts(db, { orderId: paid, storeId: storeA, actor: null, now: at }))[0] as number;
       const oldQueued = await queue(now - 31_000);
       const freshQueued = await queue(now - 5_000);
       const stale = t.app.printing.staleMs;
@@ -504,14 +508,14 @@ describe.each(DB_KINDS)('print jobs left by a crash on %s', (kind) => {
         });
         expect(created.status, created.text).toBe(200);
         const trxDb = first.app.db as unknown as AnyDb;
-        const old = await printOrderOnAccept(trxDb, {
+        const old = await queueReceipts(trxDb, {
           orderId: paid,
           storeId: storeA,
           actor: null,
           now: clock.now(),
         });
         clock.advance(2 * 3_600_000);
-        jobIds = await printOrderOnAccept(trxDb, {
+        jobIds = await queueReceipts(trxDb, {
           orderId: paid,
           storeId: storeA,
           actor: null,
@@ -559,7 +563,7 @@ describe.each(DB_KINDS)('stopping the server with jobs waiting on %s', (kind) =>
         const { storeA, paid, db: trxDb } = await seedAutoPrinter(t, '不回应的打印机', silent.port);
         for (let i = 0; i < 5; i++)
           jobIds.push(
-            ...(await printOrderOnAccept(trxDb, {
+            ...(await queueReceipts(trxDb, {
               orderId: paid,
               storeId: storeA,
               actor: null,
@@ -605,7 +609,7 @@ describe.each(DB_KINDS)('a printer that does not answer on %s', (kind) => {
       await t.app.printing.idle();
       const { api, storeA, paid, accepted, db } = await seedAutoPrinter(t, '午高峰关机的打印机', silent.port);
       const accept = async (orderId = paid) =>
-        printOrderOnAccept(db, { orderId, storeId: storeA, actor: null, now: t.clock.now() });
+        queueReceipts(db, { orderId, storeId: storeA, actor: null, now: t.clock.now() });
       const job = async (id: number) => (await api.get(`/api/admin/printJobs/${id}`)).body.data;
 
       // Five orders accepted at once: the first tries three times, the four behind it none.
@@ -623,6 +627,17 @@ describe.each(DB_KINDS)('a printer that does not answer on %s', (kind) => {
       await sendQueued(db, later);
       expect(silent.connections()).toBe(3);
       expect(await job(later[0] as number)).toMatchObject({ status: 'queued', error: HELD_JOB_ERROR });
+      // Accepted with the print service at hand (as the order flow does), its job is written held
+      // in the acceptance's own transaction: nothing is left to send after the commit.
+      const inTx = await printOrderOnAccept(
+        db,
+        { orderId: accepted, storeId: storeA, actor: null, now: t.clock.now() },
+        t.app.printing,
+      );
+      expect(inTx).toEqual({ queued: 1, send: [] });
+      const held = (await api.get('/api/admin/printJobs?sort=-id&limit=1')).body.data.results[0];
+      expect(held).toMatchObject({ status: 'queued', attempts: 0, error: HELD_JOB_ERROR, orderId: accepted });
+      expect(silent.connections()).toBe(3);
 
       // 测试打印 by hand still tries: the person asking waits for the outcome.
       const printerId = first.printerId as number;
@@ -637,11 +652,12 @@ describe.each(DB_KINDS)('a printer that does not answer on %s', (kind) => {
       t.clock.advance(QUEUED_GRACE_MS + 1_000);
       await t.app.printing.recover();
       await t.app.printing.idle();
-      const waited = [...behind.map((row) => row.id as number), ...later];
+      const waited = [...behind.map((row) => row.id as number), ...later, held.id as number];
       for (const row of await Promise.all(waited.map(job)))
         expect(row).toMatchObject({ status: 'done', attempts: 1, error: null });
       expect(working.jobs.map((bytes) => qrCodes(bytes)[0])).toEqual([
         ...behind.map(() => 'NO202501010001'),
+        'NO202501010004',
         'NO202501010004',
       ]);
       // A print after that goes straight out.

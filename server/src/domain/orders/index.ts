@@ -17,7 +17,7 @@ import type { ActionContext, EngineExtensions } from '../../resources/extensions
 import { parseId } from '../../resources/query.js';
 import type { WireRow } from '../../resources/storage.js';
 import type { DomainArea } from '../area.js';
-import { printOrderOnAccept, sendQueued } from '../printing/index.js';
+import { printOrderOnAccept, printServiceOf, sendQueued } from '../printing/index.js';
 import { createOrder, previewPrice } from './create.js';
 import { findCustomers } from './customers.js';
 import { assignRunner } from './deliveries.js';
@@ -177,15 +177,19 @@ async function routes(app: FastifyInstance): Promise<void> {
  */
 export const receiptPrinting: MoveServices = {
   async printReceipt(tx, order, mover) {
-    const ids = await printOrderOnAccept(tx.trx, {
-      orderId: order.id,
-      storeId: Number(order.storeId),
-      actor: mover.userId === null ? null : { id: mover.userId },
-      now: tx.now,
-    });
-    if (ids.length === 0) return;
+    const { queued, send } = await printOrderOnAccept(
+      tx.trx,
+      {
+        orderId: order.id,
+        storeId: Number(order.storeId),
+        actor: mover.userId === null ? null : { id: mover.userId },
+        now: tx.now,
+      },
+      printServiceOf(tx.db),
+    );
+    if (queued === 0) return;
     tx.touched('printJobs');
-    tx.afterCommit(() => sendQueued(tx.db, ids));
+    if (send.length > 0) tx.afterCommit(() => sendQueued(tx.db, send));
   },
 };
 

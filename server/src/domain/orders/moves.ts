@@ -97,6 +97,22 @@ async function setOrder(tx: MoveTx, orderId: number, values: Record<string, unkn
   return toWireRow(model, row as DbRow);
 }
 
+/**
+ * What a payment writes on the order (paidFen, payMethod, cardId), checked before anything moves
+ * and written by the status change itself: one UPDATE where a payment took two.
+ */
+function paymentColumns(order: WireRow, input: MoveInput): Record<string, unknown> {
+  const method = String(input.payMethod ?? order.payMethod);
+  if (method === 'balance' && order.userId == null)
+    throw invalidInput({ payMethod: '余额支付须是会员顾客的订单' });
+  if (method === 'card' && input.cardId == null) throw invalidInput({ cardId: '储值卡支付须选择储值卡' });
+  return {
+    paidFen: Number(order.payableFen ?? 0),
+    payMethod: method,
+    cardId: method === 'card' ? input.cardId : null,
+  };
+}
+
 /** Work an effect does outside this module (receipt printing), given by the area at start. */
 export interface MoveServices {
   printReceipt?: (tx: MoveTx, order: WireRow, mover: Mover) => Promise<void>;
@@ -104,38 +120,32 @@ export interface MoveServices {
 
 function effects(services: MoveServices, mover: Mover): Record<OrderEffect, Effect> {
   return {
-    async chargePayment(tx, order, input) {
-      const payable = Number(order.payableFen ?? 0);
-      const method = String(input.payMethod ?? order.payMethod);
+    async chargePayment(tx, order) {
+      // The order already holds what it was paid with (`paymentColumns`, written with the status).
+      const payable = Number(order.paidFen ?? 0);
       const userId = order.userId == null ? null : Number(order.userId);
       const note = `订单 ${order.orderNo}`;
-      let cardId: number | null = null;
-      if (method === 'balance') {
-        if (userId === null) throw invalidInput({ payMethod: '余额支付须是会员顾客的订单' });
-        if (payable > 0)
-          await moveBalance(tx, {
-            userId,
-            changeFen: -payable,
-            kind: 'pay',
-            refType: 'orders',
-            refId: order.id,
-            note,
-          });
-      } else if (method === 'card') {
-        if (input.cardId == null) throw invalidInput({ cardId: '储值卡支付须选择储值卡' });
-        cardId = input.cardId;
-        if (payable > 0)
-          await moveCard(tx, {
-            cardId,
-            userId,
-            changeFen: -payable,
-            kind: 'pay',
-            refType: 'orders',
-            refId: order.id,
-            note,
-          });
-      }
-      return setOrder(tx, order.id, { paid_fen: payable, pay_method: method, card_id: cardId });
+      if (payable <= 0) return null;
+      if (order.payMethod === 'balance' && userId !== null)
+        await moveBalance(tx, {
+          userId,
+          changeFen: -payable,
+          kind: 'pay',
+          refType: 'orders',
+          refId: order.id,
+          note,
+        });
+      else if (order.payMethod === 'card' && order.cardId != null)
+        await moveCard(tx, {
+          cardId: Number(order.cardId),
+          userId,
+          changeFen: -payable,
+          kind: 'pay',
+          refType: 'orders',
+          refId: order.id,
+          note,
+        });
+      return null;
     },
     async reserveStock(tx, order) {
       await moveStock(tx.trx, tx.dialect, order.items as never, -1, tx.now);
@@ -282,6 +292,7 @@ export async function moveOrder(
   }
   const values: Record<string, unknown> = { status: decision.to, [decision.stamp]: tx.now };
   if (decision.to === 'cancelled') values.cancelReason = decision.reason ?? decision.move.label;
+  if (decision.effects.includes('chargePayment')) Object.assign(values, paymentColumns(before, input));
   const changed = await changeRow(tx.trx, modelOf(orders), orderId, tx.now, {
     values,
     when: { status: [decision.from] },

@@ -9,7 +9,9 @@ import type { WireRow } from '../../resources/storage.js';
 import type { DomainArea } from '../area.js';
 import { queueJob, storePrinters } from './jobs.js';
 import { register } from './resource.js';
-import { PrintService, printServiceOf, SWEEP_EVERY_MS } from './service.js';
+import { HELD_JOB_ERROR, PrintService, printServiceOf, SWEEP_EVERY_MS } from './service.js';
+
+export { printServiceOf } from './service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,26 +31,34 @@ export interface AcceptedOrder {
 
 /**
  * Queues the order's receipt on every printer of its store that prints on acceptance, in the
- * caller's transaction; answers the job ids for `sendQueued` once that transaction has
- * committed. No printer is not an error: accepting never fails for printing. The caller should
- * also `ctx.touched('printJobs')`.
+ * caller's transaction; answers how many it queued and the ids for `sendQueued` once that
+ * transaction has committed. A printer this process found down within the sweep's minute
+ * (`PrintService.holding`) gets its job already held, as the sender would leave it
+ * (HELD_JOB_ERROR), and the sweep sends it; there is nothing to send now. No printer is not an
+ * error: accepting never fails for printing. When it queued any, the caller should also
+ * `ctx.touched('printJobs')`.
  */
-export async function printOrderOnAccept(trx: AnyDb, order: AcceptedOrder): Promise<number[]> {
+export async function printOrderOnAccept(
+  trx: AnyDb,
+  order: AcceptedOrder,
+  service?: PrintService,
+): Promise<{ queued: number; send: number[] }> {
   const printers = (await storePrinters(trx, order.storeId)).filter((p) => p.autoPrintOnAccept === true);
-  const ids: number[] = [];
+  const send: number[] = [];
   for (const printer of printers) {
-    ids.push(
-      await queueJob(trx, {
-        printerId: printer.id,
-        orderId: order.orderId,
-        kind: 'receipt',
-        copies: Number(printer.copies) || 1,
-        operatorId: order.actor?.id ?? null,
-        now: order.now ?? Date.now(),
-      }),
-    );
+    const held = service?.holding(printer.id) ?? false;
+    const id = await queueJob(trx, {
+      printerId: printer.id,
+      orderId: order.orderId,
+      kind: 'receipt',
+      copies: Number(printer.copies) || 1,
+      operatorId: order.actor?.id ?? null,
+      now: order.now ?? Date.now(),
+      error: held ? HELD_JOB_ERROR : null,
+    });
+    if (!held) send.push(id);
   }
-  return ids;
+  return { queued: printers.length, send };
 }
 
 /**

@@ -31,6 +31,8 @@ export interface NewJob {
   copies: number;
   operatorId: number | null;
   now: number;
+  /** Why it waits (a printer known to be down: the service's HELD_JOB_ERROR); null otherwise. */
+  error?: string | null;
 }
 
 /** Writes a queued job (in the caller's transaction); answers its id. */
@@ -43,7 +45,7 @@ export async function queueJob(trx: AnyDb, job: NewJob): Promise<number> {
     status: 'queued',
     copies: job.copies,
     attempts: 0,
-    error: null,
+    error: job.error ?? null,
     bytes: 0,
     operatorId: job.operatorId,
     printedAt: null,

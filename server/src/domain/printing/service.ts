@@ -113,7 +113,16 @@ export class PrintService {
 
   /** The automatic prints of an accepted order: each as `send`, but held while the printer is down (`down`). */
   sendAll(jobIds: readonly number[]): Promise<(WireRow | null)[]> {
-    return Promise.all(jobIds.map((id) => this.track(this.enqueue(id, true))));
+    return this.track(
+      (async () => {
+        // Read together, then lined up in the order given: reads resolving out of order (a pool
+        // on PostgreSQL) must not let a later receipt go first.
+        const jobs = await Promise.all(jobIds.map((id) => jobOf(this.db, id)));
+        return Promise.all(
+          jobs.map((job) => (job?.status === 'queued' ? this.track(this.line(job, true)) : job)),
+        );
+      })(),
+    );
   }
 
   /** Resolves once nothing is being sent. */
@@ -203,6 +212,14 @@ export class PrintService {
       if (this.lanes.get(printerId) === lane) this.lanes.delete(printerId);
     });
     return mine;
+  }
+
+  /**
+   * Whether an automatic print to this printer would be held now (found down within the sweep's
+   * minute): its job can be written held in its own transaction (`printOrderOnAccept`).
+   */
+  holding(printerId: number): boolean {
+    return this.isDown(printerId, this.now() - SWEEP_EVERY_MS);
   }
 
   /** Whether the printer was found not answering at or after `since`. */
