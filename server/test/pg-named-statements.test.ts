@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../src/db/connect.js';
+import { type DatabaseHandle, openDatabase, spellOutStar } from '../src/db/connect.js';
 import { createTestDatabase, type TestDatabase } from './helpers/app.js';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
@@ -134,5 +134,86 @@ describe.skipIf(!PG_URL)('named statements on PostgreSQL', () => {
       }),
     ).rejects.toThrow();
     expect((await all()).map((r: { name: string }) => r.name)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('spells out a transaction’s select * and returning * as the columns it learned, names them, and keeps answering when a column is added', async () => {
+    await handle.learnColumns?.();
+    const inTransaction = () =>
+      db.transaction().execute(async (trx: typeof db) => {
+        const rows = await trx.selectFrom('probe').selectAll().where('id', '<', 100).orderBy('id').execute();
+        const updated = await trx
+          .updateTable('probe')
+          .set({ name: 'a' })
+          .where('id', '=', 1)
+          .returningAll()
+          .executeTakeFirst();
+        const { rows: prepared } = await sql<{ statement: string }>`
+          select statement from pg_prepared_statements`.execute(trx);
+        return { rows, updated, prepared: prepared.map((r) => r.statement) };
+      });
+    const before = await inTransaction();
+    expect(before.rows[0]).toEqual({ id: 1, name: 'a', note: 'n', extra: 7 });
+    expect(before.updated).toEqual({ id: 1, name: 'a', note: 'n', extra: 7 });
+    expect(before.prepared).toContain(
+      'select "id", "name", "note", "extra" from "probe" where "id" < $1 order by "id"',
+    );
+    expect(before.prepared).toContain(
+      'update "probe" set "name" = $1 where "id" = $2 returning "id", "name", "note", "extra"',
+    );
+    // Both pooled connections have them prepared; another process adds a column (a rolling upgrade).
+    await Promise.all([inTransaction(), inTransaction()]);
+    const other = new pg.Client({
+      connectionString: database.database.dialect === 'postgres' ? database.database.url : '',
+    });
+    await other.connect();
+    try {
+      await other.query(`alter table probe add column later text default 'l'`);
+    } finally {
+      await other.end();
+    }
+    // The transactions go on answering the columns this process knows, never "cached plan must
+    // not change result type"; once it learns the table again it answers the new one too.
+    for (let i = 0; i < 3; i++)
+      expect((await inTransaction()).rows[0]).toEqual({ id: 1, name: 'a', note: 'n', extra: 7 });
+    await handle.learnColumns?.();
+    expect((await inTransaction()).rows[0]).toEqual({ id: 1, name: 'a', note: 'n', extra: 7, later: 'l' });
+  });
+});
+
+describe('spellOutStar', () => {
+  const columns = new Map([
+    ['orders', ['id', 'status']],
+    ['goods', ['id', 'stock']],
+  ]);
+  it('writes out the * of a one-table select and of a write’s returning, and nothing else', () => {
+    expect(spellOutStar('select * from "orders" where "id" = $1', columns)).toBe(
+      'select "id", "status" from "orders" where "id" = $1',
+    );
+    expect(spellOutStar('select * from "goods" where "id" = $1 for update', columns)).toBe(
+      'select "id", "stock" from "goods" where "id" = $1 for update',
+    );
+    expect(spellOutStar('select * from "orders"', columns)).toBe('select "id", "status" from "orders"');
+    expect(spellOutStar('update "orders" set "status" = $1 where "id" = $2 returning *', columns)).toBe(
+      'update "orders" set "status" = $1 where "id" = $2 returning "id", "status"',
+    );
+    expect(spellOutStar('insert into "goods" ("stock") values ($1) returning *', columns)).toBe(
+      'insert into "goods" ("stock") values ($1) returning "id", "stock"',
+    );
+    expect(spellOutStar('delete from "orders" where "id" = $1 returning *', columns)).toBe(
+      'delete from "orders" where "id" = $1 returning "id", "status"',
+    );
+    // A join, another table's columns in the answer, a table it does not know: left as written.
+    expect(
+      spellOutStar('select * from "orders" inner join "goods" on "goods"."id" = $1', columns),
+    ).toBeNull();
+    expect(spellOutStar('select * from "ordersx" where "id" = $1', columns)).toBeNull();
+    expect(
+      spellOutStar(
+        'update "orders" set "status" = $1 from "goods" where "goods"."id" = $2 returning *',
+        columns,
+      ),
+    ).toBeNull();
+    expect(spellOutStar('select "orders".* from "orders"', columns)).toBeNull();
+    expect(spellOutStar('select "id" from "orders" where "id" = $1', columns)).toBeNull();
   });
 });

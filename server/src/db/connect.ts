@@ -5,7 +5,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, type SqliteDatabase as KyselySqliteDatabase, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  type SqliteDatabase as KyselySqliteDatabase,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { Database } from './schema.js';
@@ -18,6 +24,11 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PostgreSQL: told after each commit of this process that wrote to the sign-in tables. */
   authWrites?: AuthWrites;
+  /**
+   * PostgreSQL: reads the tables' columns, after the migrations ran, for the statements of a
+   * transaction to spell out their `*` (and so be named: `nameStatements`).
+   */
+  learnColumns?(): Promise<void>;
 }
 
 /**
@@ -221,6 +232,46 @@ function statementName(statementNames: StatementNames, sql: string): string | nu
 type QueryArgs = Parameters<pg.PoolClient['query']>;
 
 /**
+ * A table's columns as this process's migrations left them, by table (`learnColumns`, after they
+ * ran); empty until then.
+ */
+export type TableColumns = Map<string, readonly string[]>;
+
+/** One pool's columns, and its SQL as Kysely wrote it → as sent (null: as written). */
+interface Spelling {
+  columns: TableColumns;
+  spelled: Map<string, string | null>;
+}
+
+/** `select * from "t" …` of one table (no join): its `*` can be that table's columns. */
+const SELECT_STAR = /^select \* from "(\w+)"(?= where | order by | limit | for |$)/;
+/** `… returning *` of an insert, an update without FROM, or a delete without USING. */
+const RETURNING_STAR = /^(?:insert into|update|delete from) "(\w+)" .* returning \*$/s;
+
+/**
+ * The SQL with the `*` of a one-table select, or of a write's `returning *`, written out as that
+ * table's columns — the same rows, in the same order, as long as nobody changes the table; null
+ * when there is nothing to write out (or the table is not known).
+ */
+export function spellOutStar(text: string, columns: TableColumns): string | null {
+  const list = (table: string | undefined) => {
+    const names = table === undefined ? undefined : columns.get(table);
+    return names && names.length > 0 ? names.map((c) => `"${c.replaceAll('"', '""')}"`).join(', ') : null;
+  };
+  const select = SELECT_STAR.exec(text);
+  if (select) {
+    const spelled = list(select[1]);
+    return spelled ? `select ${spelled}${text.slice('select *'.length)}` : null;
+  }
+  const write = RETURNING_STAR.exec(text);
+  if (write && !/^update .* from "/s.test(text) && !/^delete .* using "/s.test(text)) {
+    const spelled = list(write[1]);
+    return spelled ? `${text.slice(0, -'*'.length)}${spelled}` : null;
+  }
+  return null;
+}
+
+/**
  * Kysely sends every query unnamed, so PostgreSQL parses and plans it each time: on a 2-core
  * machine, planning the orders list's page took as long as running it, on the database's share
  * of the same cores (~0.4–1 ms a query, bench/orders.ts). A connection sends the statements it
@@ -229,20 +280,36 @@ type QueryArgs = Parameters<pg.PoolClient['query']>;
  * A prepared statement whose rows are `*` fails with "cached plan must not change result type"
  * (0A000) once another process adds a column (a rolling upgrade). Outside a transaction that is
  * retried unnamed here, and the SQL never named again. Inside one it would abort the transaction,
- * so there only statements that name their result columns, or answer none, are named (`ROW_STAR`):
- * a write's inserts, updates and ledger reads — half of an order payment's statements.
+ * so there a statement is named only when it names its result columns or answers none
+ * (`ROW_STAR`). Most of a write's statements are `select * from` one table or end in
+ * `returning *` (the engine reads and answers whole rows): their `*` is written out as the
+ * table's columns as this process's migrations made them (`spellOutStar`), which a column added
+ * later does not change — this process reads the rows it knows, as before, and the statement can
+ * be named. That took an order payment's statements on PostgreSQL from half named to all named:
+ * the database's CPU for the load's writes fell by about a third (BENCHMARKS.md, 2026-11-27
+ * fourth session).
  */
 const ROW_STAR = /(?:^|[\s,])(?:"?\w+"?\.)?\*(?:[\s,)]|$)/;
-function nameStatements(statementNames: StatementNames, client: pg.PoolClient): void {
+function nameStatements(statementNames: StatementNames, spelling: Spelling, client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const { columns, spelled } = spelling;
   let inTransaction = false;
   client.query = ((...args: QueryArgs) => {
-    const [text, values, callback] = args as unknown[];
-    if (typeof text !== 'string' || callback !== undefined) return query(...args);
-    if (/^\s*(begin|start transaction)\b/i.test(text)) inTransaction = true;
-    else if (/^\s*(commit|rollback)\s*$/i.test(text)) inTransaction = false;
+    const [written, values, callback] = args as unknown[];
+    if (typeof written !== 'string' || callback !== undefined) return query(...args);
+    if (/^\s*(begin|start transaction)\b/i.test(written)) inTransaction = true;
+    else if (/^\s*(commit|rollback)\s*$/i.test(written)) inTransaction = false;
+    let text = written;
+    if (inTransaction && columns.size > 0) {
+      let known = spelled.get(written);
+      if (known === undefined && spelled.size < MAX_NAMED) {
+        known = spellOutStar(written, columns);
+        spelled.set(written, known);
+      }
+      text = known ?? written;
+    }
     const name = inTransaction && ROW_STAR.test(text) ? null : statementName(statementNames, text);
-    if (!name || (values !== undefined && !Array.isArray(values))) return query(...args);
+    if (!name || (values !== undefined && !Array.isArray(values))) return query(text, ...args.slice(1));
     return (query({ name, text, values }) as Promise<pg.QueryResult>).catch((error: { code?: string }) => {
       if (error?.code !== '0A000') throw error;
       statementNames.set(text, null);
@@ -255,14 +322,29 @@ function openPostgres(url: string, poolSize: number, prepared: boolean): Databas
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes });
   // Off for a pooler in transaction mode that does not carry prepared statements (PgBouncer
   // before 1.21, or without max_prepared_statements): `DATABASE_PREPARED=off`.
+  const spelling: Spelling = { columns: new Map(), spelled: new Map() };
   if (prepared) {
     const names: StatementNames = new Map();
-    pool.on('connect', (client) => nameStatements(names, client));
+    pool.on('connect', (client) => nameStatements(names, spelling, client));
   }
   const authWrites = new AuthWrites();
   pool.on('connect', (client) => watchAuthWrites(authWrites, client));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: once(() => db.destroy()), authWrites };
+  return {
+    db,
+    dialect: 'postgres',
+    close: once(() => db.destroy()),
+    authWrites,
+    async learnColumns() {
+      const rows = await sql<{ table: string; column: string }>`
+        select table_name as "table", column_name as "column" from information_schema.columns
+        where table_schema = current_schema() order by table_name, ordinal_position`.execute(db);
+      const { columns, spelled } = spelling;
+      columns.clear();
+      spelled.clear();
+      for (const { table, column } of rows.rows) columns.set(table, [...(columns.get(table) ?? []), column]);
+    },
+  };
 }
 
 export function openDatabase(config: DatabaseConfig): DatabaseHandle {

@@ -19,6 +19,8 @@ declare module 'fastify' {
     dbReader: SqliteReader | null;
     /** PostgreSQL: this process's committed writes to the sign-in tables (connect.ts). */
     dbAuthWrites: AuthWrites | null;
+    /** After a migration under the running server (a restore): the tables' columns read again (connect.ts). */
+    dbLearnColumns(): Promise<void>;
   }
 }
 
@@ -39,9 +41,11 @@ export const databasePlugin = fp<{ handle: DatabaseHandle }>(
     app.decorate('db', handle.db);
     app.decorate('dbDialect', handle.dialect);
     app.decorate('dbAuthWrites', handle.authWrites ?? null);
+    app.decorate('dbLearnColumns', async () => handle.learnColumns?.());
     app.addHook('onClose', async () => handle.close());
     const applied = await migrateToLatest(handle.db, handle.dialect);
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+    await app.dbLearnColumns();
     // After migrating: the file exists and the statements see the tables.
     const database = app.config.database;
     const reader =

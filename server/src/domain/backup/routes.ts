@@ -345,6 +345,7 @@ export const backupRoutes: FastifyPluginAsync = async (app: FastifyInstance) => 
           // From here the restored data is live: no cache may answer from before it.
           app.hub.publish(RESTORED_TOPIC, { phase: 'data' });
           applied = await migrateToLatest(app.db, app.dbDialect);
+          await app.dbLearnColumns();
           app.hub.publish(RESTORED_TOPIC, { phase: 'migrated' });
         } finally {
           app.maintenance.end();
