@@ -31,6 +31,18 @@ describe.skipIf(!PG_URL)('named statements on PostgreSQL', () => {
   });
 
   const all = () => db.selectFrom('probe').selectAll().orderBy('id').execute();
+  /** DDL from another connection (another process: a rolling upgrade). */
+  const alterElsewhere = async (statement: string) => {
+    const other = new pg.Client({
+      connectionString: database.database.dialect === 'postgres' ? database.database.url : '',
+    });
+    await other.connect();
+    try {
+      await other.query(statement);
+    } finally {
+      await other.end();
+    }
+  };
 
   it('prepares what it runs outside a transaction, once per connection, with the same answers', async () => {
     for (let i = 0; i < 5; i++)
@@ -47,15 +59,7 @@ describe.skipIf(!PG_URL)('named statements on PostgreSQL', () => {
   it('answers the new shape after another connection adds a column under a prepared select *', async () => {
     // Every pooled connection has the statement prepared.
     await Promise.all([all(), all(), all(), all()]);
-    const other = new pg.Client({
-      connectionString: database.database.dialect === 'postgres' ? database.database.url : '',
-    });
-    await other.connect();
-    try {
-      await other.query(`alter table probe add column note text default 'n'`);
-    } finally {
-      await other.end();
-    }
+    await alterElsewhere(`alter table probe add column note text default 'n'`);
     for (let i = 0; i < 4; i++)
       expect(await all()).toEqual([
         { id: 1, name: 'a', note: 'n' },
@@ -85,15 +89,7 @@ describe.skipIf(!PG_URL)('named statements on PostgreSQL', () => {
         .transaction()
         .execute((trx: typeof db) => trx.selectFrom('probe').selectAll().orderBy('id').execute());
     await Promise.all([inTransaction(), inTransaction()]);
-    const other = new pg.Client({
-      connectionString: database.database.dialect === 'postgres' ? database.database.url : '',
-    });
-    await other.connect();
-    try {
-      await other.query(`alter table probe add column extra integer default 7`);
-    } finally {
-      await other.end();
-    }
+    await alterElsewhere(`alter table probe add column extra integer default 7`);
     for (let i = 0; i < 3; i++)
       expect((await inTransaction())[0]).toEqual({ id: 1, name: 'a', note: 'n', extra: 7 });
   });
@@ -162,15 +158,7 @@ describe.skipIf(!PG_URL)('named statements on PostgreSQL', () => {
     );
     // Both pooled connections have them prepared; another process adds a column (a rolling upgrade).
     await Promise.all([inTransaction(), inTransaction()]);
-    const other = new pg.Client({
-      connectionString: database.database.dialect === 'postgres' ? database.database.url : '',
-    });
-    await other.connect();
-    try {
-      await other.query(`alter table probe add column later text default 'l'`);
-    } finally {
-      await other.end();
-    }
+    await alterElsewhere(`alter table probe add column later text default 'l'`);
     // The transactions go on answering the columns this process knows, never "cached plan must
     // not change result type"; once it learns the table again it answers the new one too.
     for (let i = 0; i < 3; i++)

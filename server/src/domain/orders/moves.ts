@@ -123,28 +123,18 @@ function effects(services: MoveServices, mover: Mover): Record<OrderEffect, Effe
     async chargePayment(tx, order) {
       // The order already holds what it was paid with (`paymentColumns`, written with the status).
       const payable = Number(order.paidFen ?? 0);
-      const userId = order.userId == null ? null : Number(order.userId);
-      const note = `订单 ${order.orderNo}`;
       if (payable <= 0) return null;
-      if (order.payMethod === 'balance' && userId !== null)
-        await moveBalance(tx, {
-          userId,
-          changeFen: -payable,
-          kind: 'pay',
-          refType: 'orders',
-          refId: order.id,
-          note,
-        });
+      const userId = order.userId == null ? null : Number(order.userId);
+      const move = {
+        changeFen: -payable,
+        kind: 'pay',
+        refType: 'orders',
+        refId: order.id,
+        note: `订单 ${order.orderNo}`,
+      } as const;
+      if (order.payMethod === 'balance' && userId !== null) await moveBalance(tx, { ...move, userId });
       else if (order.payMethod === 'card' && order.cardId != null)
-        await moveCard(tx, {
-          cardId: Number(order.cardId),
-          userId,
-          changeFen: -payable,
-          kind: 'pay',
-          refType: 'orders',
-          refId: order.id,
-          note,
-        });
+        await moveCard(tx, { ...move, cardId: Number(order.cardId), userId });
       return null;
     },
     async reserveStock(tx, order) {
