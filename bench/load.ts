@@ -590,7 +590,6 @@ async function measure(server: Server, label: string): Promise<Result> {
   setup.close();
   const bases = [server.base, ...(server.others ?? []).map((o) => o.base)];
   const clients = bases.map((b) => new Client(b, CONNECTIONS));
-  const client = clients[0] as Client;
   const run = async (seconds: number, tally: Tally | null) => {
     const until = Date.now() + seconds * 1000;
     await Promise.all(
@@ -650,7 +649,7 @@ async function measure(server: Server, label: string): Promise<Result> {
       cpu,
     };
   } finally {
-    client.close();
+    for (const client of clients) client.close();
   }
 }
 
