@@ -7,6 +7,7 @@ import type { DemoContentReport } from '@wanxiang/demo';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type ServerConfig } from './config.js';
 import type { InitialUsersReport } from './domain/auth/index.js';
+import { serving } from './v8-heap.js';
 
 function box(lines: string[]): string {
   const width = Math.max(
@@ -114,6 +115,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  serving(() => app.admission.load.waiting > 0);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

@@ -6,7 +6,8 @@
  *   doubling up to 2 × 16 MB. It grows when many objects survive a scavenge: start-up (every
  *   module and the registry survive) grew it to its 32 MB maximum at once, and it stayed there,
  *   resident, for the life of the process. The server's own garbage is short-lived (a request's
- *   objects, an export's rows, which it streams: export.ts).
+ *   objects, an export's rows, which it streams: export.ts). Once it listens, it may grow while
+ *   the server is saturated (`serving` below).
  * - The old generation is collected once it has grown by a quarter since the last collection,
  *   not when it has doubled or more (V8's own factor, up to 4× on a small heap). With a small
  *   young generation more short-lived objects reach it, and on 1 000 000 orders the main thread's
@@ -21,11 +22,42 @@
  * whoever starts one calls this again then, and does no heavy work in between
  * (export-parallel.ts): a scavenge in that window doubles the young generation, for good.
  */
+import { PerformanceObserver } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 
+/** Whether the young generation may grow now (see `serving`). */
+let growing = false;
+
 export function settleHeap(): void {
-  setFlagsFromString('--semi-space-growth-factor=1');
+  setFlagsFromString(`--semi-space-growth-factor=${growing ? 2 : 1}`);
   setFlagsFromString('--heap-growing-percent=25');
 }
 
 settleHeap();
+
+/**
+ * Once the server listens: the young generation may grow (V8's own doubling, up to its maximum)
+ * only while requests wait for a turn at admission (http/admission.ts) — the server is saturated.
+ *
+ * Why: under saturation a request's objects live across several scavenges (it waits on the
+ * database while others run), so a 1 MB young generation promotes them to the old one: at 64
+ * connections on PostgreSQL the thread ran ~155 scavenges and about one full collection a second,
+ * and the load's p99 stayed over its bar (BENCHMARKS.md, 2026-11-27 fifth session). Let grow while
+ * requests queue, the same load's p99 fell from 106–115 to 77–90 ms. It is held otherwise, so a
+ * quiet server and an export (whose rows die young) keep the small one: idle RSS and the export's
+ * peak are what they were. V8 gives the space back once allocation slows: after a 20-s load on
+ * PostgreSQL it stayed at its 32 MB maximum for about 55 s, then its memory reducer shrank it to
+ * 1 MB (RSS 323 → 276 MB).
+ *
+ * Decided after each collection, the only moments V8 would grow it: growth is judged by the next
+ * scavenge, and the queue's state at the last one is a fresh enough reading.
+ */
+export function serving(saturated: () => boolean): void {
+  const steer = () => {
+    const grow = saturated();
+    if (grow === growing) return;
+    growing = grow;
+    settleHeap();
+  };
+  new PerformanceObserver(steer).observe({ entryTypes: ['gc'] });
+}
