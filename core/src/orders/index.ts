@@ -3,4 +3,5 @@ export * from './decide';
 export * from './dispatch';
 export * from './draft';
 export * from './moves';
+export * from './payment';
 export * from './refund';

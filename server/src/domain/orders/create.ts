@@ -7,6 +7,7 @@
 import {
   draftFieldErrors,
   getResource,
+  orderCreateProblems,
   orderCreateSchema,
   orderDraftSchema,
   type PriceBreakdown,
@@ -64,10 +65,8 @@ export async function createOrder(tx: MoveTx, body: unknown, operatorId: number 
   const parsed = orderCreateSchema.safeParse(body ?? {});
   if (!parsed.success) throw invalidInput(draftFieldErrors(parsed.error));
   const draft = parsed.data;
-  if (draft.fulfilment === 'delivery' && !draft.address)
-    throw invalidInput({ address: '外卖配送须填写收货地址' });
-  if (draft.payMethod === 'balance' && !draft.userId)
-    throw invalidInput({ userId: '余额支付须选择会员顾客' });
+  const problems = orderCreateProblems(draft);
+  if (problems) throw invalidInput(problems);
   const cart = await priceCart(tx.trx, draft, tx.now, await orderSettings(tx.trx), { forOrder: true });
   const { priced } = cart;
   const items = cart.lines.map((line, i) => {

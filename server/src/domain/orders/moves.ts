@@ -12,6 +12,7 @@ import {
   AUTO_ACCEPT_NOTE,
   autoAcceptMove,
   decideOrderMove,
+  decidePayment,
   getResource,
   ORDER_BOARD_TOPIC,
   type OrderActor,
@@ -98,19 +99,20 @@ async function setOrder(tx: MoveTx, orderId: number, values: Record<string, unkn
 }
 
 /**
- * What a payment writes on the order (paidFen, payMethod, cardId), checked before anything moves
- * and written by the status change itself: one UPDATE where a payment took two.
+ * What a payment writes on the order (paidFen, payMethod, cardId), as core decides it, before
+ * anything moves; written by the status change itself: one UPDATE where a payment took two.
  */
 function paymentColumns(order: WireRow, input: MoveInput): Record<string, unknown> {
-  const method = String(input.payMethod ?? order.payMethod);
-  if (method === 'balance' && order.userId == null)
-    throw invalidInput({ payMethod: '余额支付须是会员顾客的订单' });
-  if (method === 'card' && input.cardId == null) throw invalidInput({ cardId: '储值卡支付须选择储值卡' });
-  return {
-    paidFen: Number(order.payableFen ?? 0),
-    payMethod: method,
-    cardId: method === 'card' ? input.cardId : null,
-  };
+  const payment = decidePayment(
+    {
+      userId: order.userId == null ? null : Number(order.userId),
+      payMethod: order.payMethod == null ? null : String(order.payMethod),
+      payableFen: Number(order.payableFen ?? 0),
+    },
+    input,
+  );
+  if (!payment.ok) throw invalidInput({ [payment.field]: payment.message }, payment.message);
+  return { paidFen: payment.paidFen, payMethod: payment.payMethod, cardId: payment.cardId };
 }
 
 /** Work an effect does outside this module (receipt printing), given by the area at start. */
