@@ -204,6 +204,7 @@ describe.runIf(browserAvailable())('order board, counter and dispatch (e2e)', ()
     // Taking the money follows (收款), by balance as chosen.
     const pay = page.locator('.ant-modal', { hasText: '收款：' });
     await pay.getByText('应收').waitFor();
+    await screenshot(page, 'orders-pay');
     await pay.getByRole('button', { name: /^确认收款/ }).click();
     await pay.waitFor({ state: 'hidden' });
     await drawerStatus(page, '已支付');

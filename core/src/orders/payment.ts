@@ -3,7 +3,13 @@
  * machine that decides the move itself (decide.ts). Pure; the server writes what they answer with
  * the status change and refuses with their field messages (422); a form may ask them first.
  */
-import { type OrderCreate, PAY_METHODS, type PayMethod } from './draft';
+import {
+  MEMBER_PAY_METHODS,
+  type OrderCreate,
+  PAY_METHOD_LABELS,
+  PAY_METHODS,
+  type PayMethod,
+} from './draft';
 
 /** Cross-field rules of a counter order that the schema's per-field checks cannot say. */
 export function orderCreateProblems(
@@ -11,8 +17,8 @@ export function orderCreateProblems(
 ) {
   const problems: Record<string, string> = {};
   if (draft.fulfilment === 'delivery' && !draft.address) problems.address = '外卖配送须填写收货地址';
-  // The balance is a member's: an order without a customer has none to pay from.
-  if (draft.payMethod === 'balance' && !draft.userId) problems.userId = '余额支付须选择会员顾客';
+  if (MEMBER_PAY_METHODS.includes(draft.payMethod) && !draft.userId)
+    problems.userId = `${PAY_METHOD_LABELS[draft.payMethod]}支付须选择会员顾客`;
   return Object.keys(problems).length > 0 ? problems : null;
 }
 
@@ -36,8 +42,12 @@ export function decidePayment(
   const method = input.payMethod ?? order.payMethod;
   if (!PAY_METHODS.includes(method as PayMethod))
     return { ok: false, field: 'payMethod', message: '请选择支付方式（余额、储值卡、现金或微信支付）' };
-  if (method === 'balance' && order.userId == null)
-    return { ok: false, field: 'payMethod', message: '余额支付须是会员顾客的订单' };
+  if (MEMBER_PAY_METHODS.includes(method as PayMethod) && order.userId == null)
+    return {
+      ok: false,
+      field: 'payMethod',
+      message: `${PAY_METHOD_LABELS[method as PayMethod]}支付须是会员顾客的订单`,
+    };
   if (method === 'card' && input.cardId == null)
     return { ok: false, field: 'cardId', message: '储值卡支付须选择储值卡' };
   return {

@@ -19,18 +19,23 @@ describe('decidePayment', () => {
   });
 
   it('keeps the card only for a card payment', () => {
-    expect(decidePayment(walkIn, { payMethod: 'card', cardId: 3 })).toMatchObject({ ok: true, cardId: 3 });
-    expect(decidePayment(walkIn, { payMethod: 'wechat', cardId: 3 })).toMatchObject({
+    expect(decidePayment(member, { payMethod: 'card', cardId: 3 })).toMatchObject({ ok: true, cardId: 3 });
+    expect(decidePayment(member, { payMethod: 'wechat', cardId: 3 })).toMatchObject({
       ok: true,
       cardId: null,
     });
   });
 
-  it('refuses a balance payment for an order without a member', () => {
+  it("refuses a member's money (balance, card) for an order without a member", () => {
     expect(decidePayment(walkIn, { payMethod: 'balance' })).toEqual({
       ok: false,
       field: 'payMethod',
       message: '余额支付须是会员顾客的订单',
+    });
+    expect(decidePayment(walkIn, { payMethod: 'card', cardId: 3 })).toEqual({
+      ok: false,
+      field: 'payMethod',
+      message: '储值卡支付须是会员顾客的订单',
     });
   });
 
@@ -57,6 +62,18 @@ describe('orderCreateProblems', () => {
   it('has none for a complete order', () => {
     expect(orderCreateProblems(draft)).toBeNull();
     expect(orderCreateProblems({ ...draft, fulfilment: 'delivery', address: '长安街 1 号' })).toBeNull();
+  });
+
+  it('asks a card payment for its member', () => {
+    expect(orderCreateProblems({ ...draft, payMethod: 'card' })).toEqual({
+      userId: '储值卡支付须选择会员顾客',
+    });
+  });
+
+  it('asks a card payment for its member', () => {
+    expect(orderCreateProblems({ ...draft, payMethod: 'card' })).toEqual({
+      userId: '储值卡支付须选择会员顾客',
+    });
   });
 
   it('asks a delivery for its address and a balance payment for its member, together', () => {

@@ -60,6 +60,30 @@ describe.each(DB_KINDS)('prepaid cards on %s', (kind) => {
     ]);
   });
 
+  it('refuses a card for an order without a member, when made and when paid, and moves nothing', async () => {
+    const sold = await api.post(`/api/admin/cardProducts/${product}/sell`, {
+      userId: w.customer,
+      payMethod: 'cash',
+    });
+    const cardId = sold.body.data.id as number;
+    const walkIn = { userId: null, fulfilment: 'pickup', address: null };
+    const made = await api.post('/api/admin/orders', {
+      storeId: w.storeId,
+      items: [{ goodsId: w.noodles, qty: 1 }],
+      payMethod: 'card',
+      ...walkIn,
+    });
+    expect(made.status).toBe(422);
+    expect(made.body.data.fields.userId).toBe('储值卡支付须选择会员顾客');
+
+    const order = await placeOrder(api, w, { payMethod: 'cash', ...walkIn });
+    const paid = await api.post(`/api/admin/orders/${order.id}/pay`, { payMethod: 'card', cardId });
+    expect(paid.status).toBe(422);
+    expect(paid.body.data.fields.payMethod).toBe('储值卡支付须是会员顾客的订单');
+    expect((await api.get(`/api/admin/orders/${order.id}`)).body.data.status).toBe('pending_payment');
+    expect((await card(cardId)).balanceFen).toBe(22_000);
+  });
+
   it('refuses a frozen card and tops one up', async () => {
     const sold = await api.post(`/api/admin/cardProducts/${product}/sell`, {
       userId: w.customer,

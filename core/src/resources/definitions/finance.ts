@@ -5,12 +5,16 @@
  * ledger.ts; a balance never goes below zero): cardProducts sell, prepaidCards recharge (finance
  * area), balanceLedger adjust with a reason (marketing area).
  */
+
+import { PAY_METHOD_LABELS } from '../../orders/draft';
 import { defineResource } from '../define';
 import { f, options } from '../fields';
 import { readOnlyFields, transition } from './common';
 
 /** How the counter takes the money for a card or a card's top-up. */
-const CARD_PAY_METHODS = options(['cash', '现金'], ['wechat', '微信支付'], ['balance', '余额']);
+const CARD_PAY_METHODS = options(
+  ...(['cash', 'wechat', 'balance'] as const).map((v) => [v, PAY_METHOD_LABELS[v]] as [string, string]),
+);
 
 export const balanceLedger = defineResource({
   name: 'balanceLedger',

@@ -8,6 +8,8 @@
  * Printing (server/src/domain/printing): orders print and printers testPrint queue a print job and
  * send the receipt's ESC/POS bytes to the printer after the commit.
  */
+
+import { PAY_METHOD_LABELS, PAY_METHODS } from '../../orders/draft';
 import {
   FULFILMENT_LABELS,
   FULFILMENTS,
@@ -145,18 +147,13 @@ export const ORDER_STATUS = options(
   ...ORDER_STATUSES.map((s) => [s, ORDER_STATUS_LABELS[s], STATUS_COLOURS[s]] as [string, string, string]),
 );
 
-const PAY_METHODS = options(
-  ['balance', '余额'],
-  ['card', '储值卡'],
-  ['wechat', '微信支付'],
-  ['cash', '现金'],
-);
+const PAY_METHOD_OPTIONS = options(...PAY_METHODS.map((v) => [v, PAY_METHOD_LABELS[v]] as [string, string]));
 
 /** What an admin move takes besides the order: a reason, the payment, the runner. */
 function moveInput(move: OrderMove): Record<string, FieldDef> | undefined {
   if (move.name === 'pay')
     return {
-      payMethod: f.enum('支付方式', PAY_METHODS, { required: true }),
+      payMethod: f.enum('支付方式', PAY_METHOD_OPTIONS, { required: true }),
       cardId: f.relation('储值卡', 'prepaidCards', { help: '储值卡支付时必选' }),
     };
   if (move.name === 'dispatch')
@@ -228,7 +225,7 @@ export const orders = defineResource({
     payableFen: f.money('应付', { readOnly: true, sortable: true, filterable: true }),
     paidFen: f.money('实付', { readOnly: true, sortable: true }),
     refundedFen: f.money('已退款', { readOnly: true, hideInList: true }),
-    payMethod: f.enum('支付方式', PAY_METHODS, { readOnly: true }),
+    payMethod: f.enum('支付方式', PAY_METHOD_OPTIONS, { readOnly: true }),
     cardId: f.relation('支付储值卡', 'prepaidCards', { readOnly: true, hideInList: true }),
     fulfilment: f.enum(
       '履约方式',
@@ -305,7 +302,7 @@ export const orderRefunds = defineResource({
       shape: 'refundItems',
     }),
     reason: f.string('退款原因', { max: 200 }),
-    payMethod: f.enum('退款去向', PAY_METHODS),
+    payMethod: f.enum('退款去向', PAY_METHOD_OPTIONS),
     points: f.integer('退还积分', { hideInList: true }),
     status: f.enum(
       '状态',

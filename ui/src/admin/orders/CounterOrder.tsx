@@ -7,7 +7,17 @@
  * the board then asks for the money (收款).
  */
 import { DeleteOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
-import { describeFailure, fieldText, formatMoney, isApiError, type OrderDraft } from '@wanxiang/core';
+import {
+  COUNTER_PAY_METHODS,
+  describeFailure,
+  fieldText,
+  formatMoney,
+  isApiError,
+  MEMBER_PAY_METHODS,
+  type OrderDraft,
+  PAY_METHOD_LABELS,
+  type PayMethod,
+} from '@wanxiang/core';
 import {
   Alert,
   Button,
@@ -38,13 +48,6 @@ const FULFILMENTS: { value: Fulfilment; label: string }[] = [
   { value: 'dineIn', label: '堂食' },
   { value: 'pickup', label: '自提' },
   { value: 'delivery', label: '外卖' },
-];
-
-const PAY_METHODS = [
-  { value: 'cash', label: '现金' },
-  { value: 'wechat', label: '微信支付' },
-  { value: 'balance', label: '余额', member: true },
-  { value: 'card', label: '储值卡', member: true },
 ];
 
 const STORE_STATUS = () => definitionField('stores', 'status');
@@ -93,7 +96,7 @@ export default function CounterOrder({ api, stores, defaultStoreId, onClose, onC
   const [fulfilment, setFulfilment] = useState<Fulfilment>('dineIn');
   const [address, setAddress] = useState('');
   const [points, setPoints] = useState<number | null>(null);
-  const [payMethod, setPayMethod] = useState('cash');
+  const [payMethod, setPayMethod] = useState<PayMethod>('cash');
   const [remark, setRemark] = useState('');
   const [preview, setPreview] = useState<PricePreview | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
@@ -187,7 +190,7 @@ export default function CounterOrder({ api, stores, defaultStoreId, onClose, onC
   const member = customer !== null;
   useEffect(() => {
     // Balance and cards are a member's; a walk-in customer pays cash or WeChat.
-    if (!member && (payMethod === 'balance' || payMethod === 'card')) setPayMethod('cash');
+    if (!member && MEMBER_PAY_METHODS.includes(payMethod)) setPayMethod('cash');
   }, [member, payMethod]);
 
   const submit = async () => {
@@ -408,10 +411,10 @@ export default function CounterOrder({ api, stores, defaultStoreId, onClose, onC
               value={payMethod}
               onChange={(e) => setPayMethod(e.target.value)}
               optionType="button"
-              options={PAY_METHODS.map((m) => ({
-                value: m.value,
-                label: m.label,
-                disabled: !!m.member && !member,
+              options={COUNTER_PAY_METHODS.map((m) => ({
+                value: m,
+                label: PAY_METHOD_LABELS[m],
+                disabled: !member && MEMBER_PAY_METHODS.includes(m),
               }))}
             />
           </div>

@@ -3,7 +3,16 @@
  * method, and the customer's prepaid card), the runner (开始配送, the dispatcher's suggestion
  * chosen). Their own chunk: the board's first paint does not carry the form engine.
  */
-import { formatMoney, isApiError, MODAL_WIDTH, type OrderMove } from '@wanxiang/core';
+import {
+  COUNTER_PAY_METHODS,
+  formatMoney,
+  isApiError,
+  MEMBER_PAY_METHODS,
+  MODAL_WIDTH,
+  type OrderMove,
+  PAY_METHOD_LABELS,
+  type PayMethod,
+} from '@wanxiang/core';
 import { Form, type FormInstance, Input, Modal, Select, Space, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import type { CardRow, CounterCustomer, DispatchCandidate, OrderApi, OrderRow } from './order-api';
@@ -20,13 +29,6 @@ const COMMON_REASONS: Record<string, string[]> = {
   reject: ['商品已售完', '门店太忙，暂不接单', '超出配送范围', '顾客要求取消'],
   cancel: ['顾客要求取消', '商品已售完', '无骑手接单', '联系不上顾客'],
 };
-
-const PAY_METHODS = [
-  { value: 'cash', label: '现金' },
-  { value: 'wechat', label: '微信支付' },
-  { value: 'balance', label: '余额' },
-  { value: 'card', label: '储值卡' },
-];
 
 /** What every dialog of a move gets from the board's commands. */
 export interface DialogProps {
@@ -164,15 +166,17 @@ export function PayDialog({
         onFinish={submit}
         name="order-pay"
         initialValues={{
-          payMethod: member || !['balance', 'card'].includes(order.payMethod) ? order.payMethod : 'cash',
+          payMethod:
+            member || !MEMBER_PAY_METHODS.includes(order.payMethod as PayMethod) ? order.payMethod : 'cash',
         }}
       >
         <Form.Item name="payMethod" label="支付方式" rules={[{ required: true, message: '请选择支付方式' }]}>
           <Select
-            options={PAY_METHODS.map((m) => ({
-              ...m,
+            options={COUNTER_PAY_METHODS.map((m) => ({
+              value: m,
+              label: PAY_METHOD_LABELS[m],
               // Balance and cards are a member's: a walk-in customer pays in cash or WeChat.
-              disabled: !member && (m.value === 'balance' || m.value === 'card'),
+              disabled: !member && MEMBER_PAY_METHODS.includes(m),
             }))}
           />
         </Form.Item>
