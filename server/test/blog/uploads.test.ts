@@ -367,5 +367,39 @@ describe.each(DB_KINDS)('image uploads and the gallery on %s', (kind) => {
         422,
       );
     });
+
+    it('shows a write through the back office in the total and the albums at once (they are kept)', async () => {
+      const gallery = async (query = '') =>
+        (await t.app.inject({ method: 'GET', url: `/api/public/photos${query}` })).json().data;
+      const mountains = `?album=${encodeURIComponent('山野')}`;
+      const before = await gallery();
+      const beforeAlbum = await gallery(mountains);
+      const countOf = (albums: { name: string; count: number }[], name: string) =>
+        albums.find((a) => a.name === name)?.count ?? 0;
+
+      const created = await admin.post('/api/admin/photos', {
+        title: '新的山',
+        image: 'https://img.example.com/c.jpg',
+        album: '山野',
+        takenAt: '2021-05-01T10:00:00.000Z',
+      });
+      expect(created.status, created.text).toBe(200);
+      const after = await gallery();
+      expect(after.page.total).toBe(before.page.total + 1);
+      expect(countOf(after.albums, '山野')).toBe(countOf(before.albums, '山野') + 1);
+      expect((await gallery(mountains)).page.total).toBe(beforeAlbum.page.total + 1);
+
+      const hidden = await admin.patch(`/api/admin/photos/${created.body.data.id}`, {
+        status: 'hidden',
+        updatedAt: created.body.data.updatedAt,
+      });
+      expect(hidden.status, hidden.text).toBe(200);
+      expect((await gallery()).page.total).toBe(before.page.total);
+      expect((await gallery(mountains)).page.total).toBe(beforeAlbum.page.total);
+      expect(await gallery(`?album=${encodeURIComponent('没有的相册')}`)).toMatchObject({
+        page: { total: 0 },
+        results: [],
+      });
+    });
   });
 });

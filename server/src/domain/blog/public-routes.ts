@@ -384,7 +384,25 @@ export const blogPublicRoutes: FastifyPluginAsync = async (app) => {
       let base = visible();
       if (album) base = base.where('album', '=', album);
       if (tag) base = base.where(listHolds('tags', tag));
-      const [rows, count, albums] = await Promise.all([
+      // The albums with their counts (a read of every published photo) and the total are kept as
+      // the articles' total and tag cloud are (above): read again after any write to photos
+      // through the engine in this process, at most 10 s old otherwise. An album's total is its
+      // count there; a total by tag is counted each time, for the reason the articles' is.
+      const now = app.config.now();
+      const albumsNow = cachedValue(db, 'photos', 'public:photos:albums', now, async () =>
+        (
+          await visible()
+            .select(['album', (eb) => eb.fn.countAll().as('n')])
+            .where('album', 'is not', null)
+            .where('album', '<>', '')
+            .groupBy('album')
+            .orderBy('album')
+            .execute()
+        ).map((a) => ({ name: a.album as string, count: Number(a.n) })),
+      );
+      const count = async () =>
+        Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      const [rows, total, albums] = await Promise.all([
         base
           .select(['id', 'title', 'album', 'tags', 'taken_at', 'image', 'thumbnail'])
           // A photo without a date taken counts from when it was added: a new upload shows first.
@@ -393,14 +411,12 @@ export const blogPublicRoutes: FastifyPluginAsync = async (app) => {
           .limit(inlineLimit(limit))
           .offset((page - 1) * limit)
           .execute(),
-        base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-        visible()
-          .select(['album', (eb) => eb.fn.countAll().as('n')])
-          .where('album', 'is not', null)
-          .where('album', '<>', '')
-          .groupBy('album')
-          .orderBy('album')
-          .execute(),
+        tag
+          ? count()
+          : album
+            ? albumsNow.then((all) => all.find((a) => a.name === album)?.count ?? 0)
+            : cachedCount(db, 'photos', 'public:photos:count', now, count),
+        albumsNow,
       ]);
       const info = await imageInfoFilling(
         db,
@@ -424,8 +440,8 @@ export const blogPublicRoutes: FastifyPluginAsync = async (app) => {
             height: size?.height ?? null,
           };
         }),
-        page: { total: Number(count.n), page, limit },
-        albums: albums.map((a) => ({ name: a.album as string, count: Number(a.n) })),
+        page: { total, page, limit },
+        albums,
       });
     },
   );
