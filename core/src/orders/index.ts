@@ -3,5 +3,6 @@ export * from './decide';
 export * from './dispatch';
 export * from './draft';
 export * from './moves';
+export * from './pay-methods';
 export * from './payment';
 export * from './refund';

@@ -3,13 +3,8 @@
  * machine that decides the move itself (decide.ts). Pure; the server writes what they answer with
  * the status change and refuses with their field messages (422); a form may ask them first.
  */
-import {
-  MEMBER_PAY_METHODS,
-  type OrderCreate,
-  PAY_METHOD_LABELS,
-  PAY_METHODS,
-  type PayMethod,
-} from './draft';
+import type { OrderCreate } from './draft';
+import { MEMBER_PAY_METHODS, PAY_METHOD_LABELS, PAY_METHODS, type PayMethod } from './pay-methods';
 
 /** Cross-field rules of a counter order that the schema's per-field checks cannot say. */
 export function orderCreateProblems(

@@ -6,7 +6,7 @@
  * area), balanceLedger adjust with a reason (marketing area).
  */
 
-import { PAY_METHOD_LABELS } from '../../orders/draft';
+import { PAY_METHOD_LABELS } from '../../orders/pay-methods';
 import { defineResource } from '../define';
 import { f, options } from '../fields';
 import { readOnlyFields, transition } from './common';

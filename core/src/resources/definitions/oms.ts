@@ -9,7 +9,6 @@
  * send the receipt's ESC/POS bytes to the printer after the commit.
  */
 
-import { PAY_METHOD_LABELS, PAY_METHODS } from '../../orders/draft';
 import {
   FULFILMENT_LABELS,
   FULFILMENTS,
@@ -19,6 +18,7 @@ import {
   type OrderMove,
   type OrderStatus,
 } from '../../orders/moves';
+import { PAY_METHOD_LABELS, PAY_METHODS } from '../../orders/pay-methods';
 import { REFUNDABLE_STATUSES } from '../../orders/refund';
 import type { ActionDef, LifecycleTransition } from '../define';
 import { defineResource } from '../define';
