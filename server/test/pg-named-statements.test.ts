@@ -190,6 +190,28 @@ describe('spellOutStar', () => {
     expect(spellOutStar('delete from "orders" where "id" = $1 returning *', columns)).toBe(
       'delete from "orders" where "id" = $1 returning "id", "status"',
     );
+    // After one read-only CTE (an order numbered from its sequence in the insert).
+    expect(
+      spellOutStar(
+        'with "next_id" as (select nextval(pg_get_serial_sequence($1, \'id\')) as "id") insert into "orders" ("id", "status") values ((select id from next_id), $2) returning *',
+        columns,
+      ),
+    ).toBe(
+      'with "next_id" as (select nextval(pg_get_serial_sequence($1, \'id\')) as "id") insert into "orders" ("id", "status") values ((select id from next_id), $2) returning "id", "status"',
+    );
+    // A CTE that writes, or two CTEs: left as written.
+    expect(
+      spellOutStar(
+        'with "moved" as (update "goods" set "stock" = $1 returning *) insert into "orders" ("status") values ($2) returning *',
+        columns,
+      ),
+    ).toBeNull();
+    expect(
+      spellOutStar(
+        'with "a" as (select 1), "b" as (select 2) insert into "orders" ("status") values ($1) returning *',
+        columns,
+      ),
+    ).toBeNull();
     // A join, another table's columns in the answer, a table it does not know: left as written.
     expect(
       spellOutStar('select * from "orders" inner join "goods" on "goods"."id" = $1', columns),

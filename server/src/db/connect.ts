@@ -245,8 +245,12 @@ interface Spelling {
 
 /** `select * from "t" …` of one table (no join): its `*` can be that table's columns. */
 const SELECT_STAR = /^select \* from "(\w+)"(?= where | order by | limit | for |$)/;
-/** `… returning *` of an insert, an update without FROM, or a delete without USING. */
-const RETURNING_STAR = /^(?:insert into|update|delete from) "(\w+)" .* returning \*$/s;
+/**
+ * `… returning *` of an insert, an update without FROM, or a delete without USING; the write may
+ * follow one read-only `with "x" as (select …)` (an order's number taken from its sequence).
+ */
+const RETURNING_STAR =
+  /^(?:with "\w+" as \(select (?:(?!insert |update |delete |" as \().)*?\) )?(?:insert into|update|delete from) "(\w+)" .* returning \*$/s;
 
 /**
  * The SQL with the `*` of a one-table select, or of a write's `returning *`, written out as that

@@ -6,8 +6,9 @@
  * No validation and no audit rows: a seeder is not an administrator's change.
  */
 import type { ResourceDef } from '@wanxiang/core';
-import { CompiledQuery, PostgresAdapter, sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { DialectName } from '../db/connect.js';
+import { dialectOf } from '../db/dialect.js';
 import { bumpVersion } from './counts.js';
 import type { AnyDb, EngineExtensions } from './extensions.js';
 import {
@@ -26,10 +27,6 @@ export interface InsertRowsOptions {
   returnIds?: boolean;
   /** The areas' hooks (domain/areas.ts `engineExtensions()`): users' passwords hashed, roles written. */
   extensions: EngineExtensions;
-}
-
-function dialectOf(db: AnyDb): DialectName {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;

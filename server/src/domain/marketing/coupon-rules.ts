@@ -18,12 +18,12 @@ import {
   rulesFiring,
 } from '@wanxiang/core';
 import { sql } from 'kysely';
+import { dialectOf } from '../../db/dialect.js';
 import { ApiError } from '../../http/envelope.js';
 import { nextUpdatedAt } from '../../resources/actions.js';
 import type { AnyDb } from '../../resources/extensions.js';
 import { toWireRow } from '../../resources/storage.js';
 import { tryIssueCoupons } from './coupon-issue.js';
-import { dialectOf } from './db-dialect.js';
 import { model, readRow } from './rows.js';
 
 export type FiredRule =

@@ -119,17 +119,17 @@ export async function priceCart(
   let memberDiscountRate = 100;
   let pointsHeld = 0;
   if (draft.userId) {
+    // The customer's points and their level's discount in one read (a level deleted or never
+    // set: no discount).
     const user = await trx
-      .selectFrom('users')
-      .select(['points', 'member_level_id'])
-      .where('id', '=', draft.userId)
+      .selectFrom('users as u')
+      .leftJoin(`${modelOf(def('memberLevels')).table} as l`, 'l.id', 'u.member_level_id')
+      .select(['u.points as points', 'l.discount_rate as discountRate'])
+      .where('u.id', '=', draft.userId)
       .executeTakeFirst();
     if (!user) throw invalidInput({ userId: '所选的顾客不存在' });
     pointsHeld = Number(user.points ?? 0);
-    if (user.member_level_id != null) {
-      const level = await rowById(trx, 'memberLevels', Number(user.member_level_id));
-      if (level) memberDiscountRate = Number(level.discountRate ?? 100);
-    }
+    if (user.discountRate != null) memberDiscountRate = Number(user.discountRate);
   }
   const offered = draft.points ?? 0;
   if (offered > 0 && !draft.userId) throw invalidInput({ points: '使用积分须选择顾客' });

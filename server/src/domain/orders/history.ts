@@ -1,9 +1,8 @@
 /** The order's timeline (orderHistory): one row per move, and one per refund, never edited. */
 import { getResource } from '@wanxiang/core';
 import { sql } from 'kysely';
-import { appendRow } from '../../resources/actions.js';
 import type { AnyDb } from '../../resources/extensions.js';
-import { modelOf } from '../../resources/storage.js';
+import { modelOf, toDbValues } from '../../resources/storage.js';
 
 const orderHistory = getResource('orderHistory');
 
@@ -15,19 +14,31 @@ export interface HistoryEntry {
   note?: string | null;
 }
 
-export async function writeHistory(trx: AnyDb, entry: HistoryEntry, now: number): Promise<void> {
-  await appendRow(
-    trx,
-    orderHistory,
-    {
-      orderId: entry.orderId,
-      operatorId: entry.operatorId,
-      fromStatus: entry.from,
-      toStatus: entry.to,
-      note: entry.note ?? null,
-    },
-    now,
-  );
+/** Appends the entries, in their order, in one statement. */
+export async function writeHistory(
+  trx: AnyDb,
+  entries: HistoryEntry | readonly HistoryEntry[],
+  now: number,
+): Promise<void> {
+  const list = Array.isArray(entries) ? entries : [entries as HistoryEntry];
+  if (list.length === 0) return;
+  const model = modelOf(orderHistory);
+  await trx
+    .insertInto(model.table)
+    .values(
+      list.map((entry) => ({
+        ...toDbValues(model, {
+          orderId: entry.orderId,
+          operatorId: entry.operatorId,
+          fromStatus: entry.from,
+          toStatus: entry.to,
+          note: entry.note ?? null,
+        }),
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
 }
 
 /** API.md `GET /api/admin/orders/{id}/history`: `[{from, to, operator, note, at}]`, oldest first. */

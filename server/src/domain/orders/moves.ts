@@ -26,7 +26,7 @@ import { type DbRow, modelOf, toWireRow, type WireRow } from '../../resources/st
 import { moveBalance, moveCard, movePoints } from '../finance/ledger.js';
 import { fireCouponRules, rewardReferral } from '../marketing/coupon-rules.js';
 import { cancelDelivery, finishDelivery, requestRunner, startDelivery } from './deliveries.js';
-import { writeHistory } from './history.js';
+import { type HistoryEntry, writeHistory } from './history.js';
 import { refundOrder } from './refunds.js';
 import { rowById } from './rows.js';
 import { moveStock } from './stock.js';
@@ -269,6 +269,7 @@ export async function moveOrder(
   mover: Mover,
   input: MoveInput = {},
   current?: WireRow,
+  earlier: readonly HistoryEntry[] = [],
 ): Promise<WireRow> {
   const before = current ?? (await rowById(tx.trx, 'orders', orderId));
   if (!before) throw conflict('订单不存在');
@@ -298,22 +299,19 @@ export async function moveOrder(
     // An effect that wrote the order (paidFen, runnerId, refundedFen) answers it: the next one sees it.
     order = (await run[effect](tx, order, input, reason)) ?? order;
   }
-  await writeHistory(
-    tx.trx,
-    {
-      orderId,
-      operatorId: mover.userId,
-      from: decision.from,
-      to: decision.to,
-      note: decision.reason ?? (mover.actor === 'system' ? `${decision.move.label}（系统）` : null),
-    },
-    tx.now,
-  );
+  const entry: HistoryEntry = {
+    orderId,
+    operatorId: mover.userId,
+    from: decision.from,
+    to: decision.to,
+    note: decision.reason ?? (mover.actor === 'system' ? `${decision.move.label}（系统）` : null),
+  };
   tx.touched('orderHistory');
   announce(tx, 'status', order, { from: decision.from, move });
   // Every way an order becomes paid is a move into paid (today `pay`, by any method): 自动接单
-  // hangs here, so no payment path can miss it.
-  if (decision.to === 'paid') return autoAccept(tx, services, order);
+  // hangs here, so no payment path can miss it. Its timeline line is written with the accept's.
+  if (decision.to === 'paid') return autoAccept(tx, services, order, [...earlier, entry]);
+  await writeHistory(tx.trx, [...earlier, entry], tx.now);
   return order;
 }
 
@@ -336,13 +334,21 @@ const SYSTEM_MOVER: Mover = { actor: AUTO_ACCEPT_ACTOR, userId: null };
  * and the payment commits alone. Anything else (the database failing) fails the payment too,
  * like any failure of a move.
  */
-async function autoAccept(tx: MoveTx, services: MoveServices, paid: WireRow): Promise<WireRow> {
+async function autoAccept(
+  tx: MoveTx,
+  services: MoveServices,
+  paid: WireRow,
+  history: readonly HistoryEntry[],
+): Promise<WireRow> {
   const store = await rowById(tx.trx, 'stores', Number(paid.storeId));
   const move = autoAcceptMove(
     { status: String(paid.status), fulfilment: String(paid.fulfilment) },
     store && { autoAccept: store.autoAccept, status: store.status },
   );
-  if (!move) return paid;
+  if (!move) {
+    await writeHistory(tx.trx, history, tx.now);
+    return paid;
+  }
   const later: (() => unknown)[] = [];
   const touched = new Set<string>();
   const inner: MoveTx = {
@@ -350,6 +356,8 @@ async function autoAccept(tx: MoveTx, services: MoveServices, paid: WireRow): Pr
     afterCommit: (fn) => later.push(fn),
     touched: (resource) => touched.add(resource),
   };
+  // Never released: the commit ends it with the transaction, and a RELEASE would be one more
+  // round trip on every payment.
   await sql`savepoint auto_accept`.execute(tx.trx);
   try {
     const accepted = await moveOrder(
@@ -360,15 +368,15 @@ async function autoAccept(tx: MoveTx, services: MoveServices, paid: WireRow): Pr
       SYSTEM_MOVER,
       { reason: AUTO_ACCEPT_NOTE },
       paid,
+      history,
     );
-    await sql`release savepoint auto_accept`.execute(tx.trx);
     for (const resource of touched) tx.touched(resource);
     for (const fn of later) tx.afterCommit(fn);
     return accepted;
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     await sql`rollback to savepoint auto_accept`.execute(tx.trx);
-    await sql`release savepoint auto_accept`.execute(tx.trx);
+    await writeHistory(tx.trx, history, tx.now);
     return paid;
   }
 }

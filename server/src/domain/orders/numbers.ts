@@ -6,11 +6,29 @@
 import { randomUUID } from 'node:crypto';
 import { chinaCompactStamp, type ResourceDef } from '@wanxiang/core';
 import { sql } from 'kysely';
+import { dialectOf } from '../../db/dialect.js';
 import { appendRow } from '../../resources/actions.js';
 import type { AnyDb } from '../../resources/extensions.js';
-import { columnOf, modelOf, type WireRow } from '../../resources/storage.js';
+import {
+  columnOf,
+  type DbRow,
+  modelOf,
+  toDbValues,
+  toWireRow,
+  type WireRow,
+} from '../../resources/storage.js';
 
-/** Appends a row whose `field` is its number: written after the insert, from its id. */
+/** The id's last 8 digits, as the number ends. */
+const ID_DIGITS = 8;
+
+/**
+ * Appends a row whose `field` is its number, made from its id.
+ *
+ * On PostgreSQL the id is taken from the table's sequence in the insert itself and the number
+ * written with it: one statement, where insert-then-update was two (an order's creation is the
+ * load's most frequent write, and each statement is a round trip). SQLite has no sequence to take
+ * from; there both statements run in-process, so the number is written after the insert.
+ */
 export async function appendNumbered(
   trx: AnyDb,
   def: ResourceDef,
@@ -19,12 +37,32 @@ export async function appendNumbered(
   values: Record<string, unknown>,
   now: number,
 ): Promise<WireRow> {
-  const row = await appendRow(trx, def, { ...values, [field]: `pending-${randomUUID()}` }, now);
-  const number = `${prefix}${chinaCompactStamp(now)}${String(row.id % 100_000_000).padStart(8, '0')}`;
   const model = modelOf(def);
+  const stamp = `${prefix}${chinaCompactStamp(now)}`;
+  const column = columnOf(model, field) as string;
+  if (dialectOf(trx) === 'postgres') {
+    const id = sql`(select id from next_id)`;
+    const row = await trx
+      .with('next_id', (db) =>
+        db.selectNoFrom(sql`nextval(pg_get_serial_sequence(${model.table}, 'id'))`.as('id')),
+      )
+      .insertInto(model.table)
+      .values({
+        ...toDbValues(model, values),
+        id,
+        [column]: sql`${stamp} || lpad((${id} % ${10 ** ID_DIGITS})::text, ${ID_DIGITS}, '0')`,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toWireRow(model, row as DbRow);
+  }
+  const row = await appendRow(trx, def, { ...values, [field]: `pending-${randomUUID()}` }, now);
+  const number = `${stamp}${String(row.id % 10 ** ID_DIGITS).padStart(ID_DIGITS, '0')}`;
   await trx
     .updateTable(model.table)
-    .set({ [columnOf(model, field) as string]: number })
+    .set({ [column]: number })
     .where(sql.ref('id'), '=', row.id)
     .execute();
   return { ...row, [field]: number };

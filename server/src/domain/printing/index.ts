@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import type { ActingUser, AnyDb } from '../../resources/extensions.js';
 import type { WireRow } from '../../resources/storage.js';
 import type { DomainArea } from '../area.js';
-import { queueJob, storePrinters } from './jobs.js';
+import { queueJobs, storePrinters } from './jobs.js';
 import { register } from './resource.js';
 import { HELD_JOB_ERROR, PrintService, printServiceOf, SWEEP_EVERY_MS } from './service.js';
 
@@ -44,20 +44,20 @@ export async function printOrderOnAccept(
   service?: PrintService,
 ): Promise<{ queued: number; send: number[] }> {
   const printers = (await storePrinters(trx, order.storeId)).filter((p) => p.autoPrintOnAccept === true);
-  const send: number[] = [];
-  for (const printer of printers) {
-    const held = service?.holding(printer.id) ?? false;
-    const id = await queueJob(trx, {
+  const held = printers.map((printer) => service?.holding(printer.id) ?? false);
+  const ids = await queueJobs(
+    trx,
+    printers.map((printer, i) => ({
       printerId: printer.id,
       orderId: order.orderId,
-      kind: 'receipt',
+      kind: 'receipt' as const,
       copies: Number(printer.copies) || 1,
       operatorId: order.actor?.id ?? null,
       now: order.now ?? Date.now(),
-      error: held ? HELD_JOB_ERROR : null,
-    });
-    if (!held) send.push(id);
-  }
+      error: held[i] ? HELD_JOB_ERROR : null,
+    })),
+  );
+  const send = ids.filter((_, i) => !held[i]);
   return { queued: printers.length, send };
 }
 

@@ -37,25 +37,38 @@ export interface NewJob {
 
 /** Writes a queued job (in the caller's transaction); answers its id. */
 export async function queueJob(trx: AnyDb, job: NewJob): Promise<number> {
+  return (await queueJobs(trx, [job]))[0] as number;
+}
+
+/** Writes queued jobs in one statement (in the caller's transaction); answers their ids, in order. */
+export async function queueJobs(trx: AnyDb, jobs: readonly NewJob[]): Promise<number[]> {
+  if (jobs.length === 0) return [];
   const model = jobModel();
-  const values = {
-    printerId: job.printerId,
-    orderId: job.orderId,
-    kind: job.kind,
-    status: 'queued',
-    copies: job.copies,
-    attempts: 0,
-    error: job.error ?? null,
-    bytes: 0,
-    operatorId: job.operatorId,
-    printedAt: null,
-  };
-  const row = (await trx
+  const rows = (await trx
     .insertInto(model.table)
-    .values({ ...toDbValues(model, values), created_at: job.now, updated_at: job.now })
+    .values(
+      jobs.map((job) => ({
+        ...toDbValues(model, {
+          printerId: job.printerId,
+          orderId: job.orderId,
+          kind: job.kind,
+          status: 'queued',
+          copies: job.copies,
+          attempts: 0,
+          error: job.error ?? null,
+          bytes: 0,
+          operatorId: job.operatorId,
+          printedAt: null,
+        }),
+        created_at: job.now,
+        updated_at: job.now,
+      })),
+    )
     .returning(sql.ref('id').as('id'))
-    .executeTakeFirstOrThrow()) as { id: number | string };
-  return Number(row.id);
+    .execute()) as { id: number | string }[];
+  // Ids come from the sequence in the rows' order; sorted all the same, since RETURNING's order
+  // is not promised.
+  return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
 }
 
 async function rowOf(db: AnyDb, table: string, id: number, live = false): Promise<DbRow | undefined> {
