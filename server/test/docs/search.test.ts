@@ -3,7 +3,9 @@
  * bigrams (1- and 2-character queries, phrases), ranking, filters, the index following admin
  * writes, the search log, and reading a document page by page.
  */
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCAN_CAP } from '../../src/domain/docs/search.js';
 import { DB_KINDS, DEMO_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { bearer, tokenOf } from '../helpers/auth.js';
 import { type Api, adminApi } from '../resources/helpers.js';
@@ -275,6 +277,26 @@ describe.each(DB_KINDS)('document library (%s)', (kind) => {
     expect(law?.children).toMatchObject([{ name: '民商法', count: 1 }]);
     // 合同登记办法 and the GB/T standard; the draft and the deleted one do not count.
     expect(tree.find((c) => c.name === '部门规章')?.count).toBe(2);
+  });
+
+  it('says the total is exact only when every posting of the searched word was read', async () => {
+    // A word found in one document: all of its postings read.
+    const one = await search({ q: '登记' });
+    expect(one.body.data.totalExact).toBe(true);
+    // Postings of two words written straight into the index (documents that do not exist, so
+    // nothing is shown either way): one with as many postings as a search reads, one with fewer.
+    const postings = (term: string, n: number) =>
+      Array.from({ length: n }, (_, i) => ({ term, title: 0, hits: 1, doc_id: 90_000_000 + i }));
+    // biome-ignore lint/suspicious/noExplicitAny: the index's own table, not in the typed schema
+    const db = t.app.db as Kysely<any>;
+    await db.insertInto('doc_terms').values(postings('龘靐', SCAN_CAP)).execute();
+    await db.insertInto('doc_terms').values(postings('靐龘', 3)).execute();
+    const many = await search({ q: '龘靐' });
+    expect(many.status).toBe(200);
+    expect(many.body.data).toMatchObject({ results: [], totalExact: false });
+    const few = await search({ q: '靐龘' });
+    expect(few.body.data).toMatchObject({ results: [], totalExact: true });
+    await db.deleteFrom('doc_terms').where('term', 'in', ['龘靐', '靐龘']).execute();
   });
 
   it('serves a page of a document to signed-in readers only, and pages through', async () => {

@@ -199,14 +199,19 @@ export async function searchDocs(db: AnyDb, dialect: DialectName, query: DocQuer
   const empty: DocSearchResult = { results: [], page: { total: 0, ...page }, totalExact: true, categoryPath };
   if (terms.length === 0) return empty;
 
-  // The rarest term drives: its postings are read in ranked order, the others only probed.
-  const frequencies = await Promise.all(
-    terms.map(async (term) => {
-      const { rows } = await sql<{ n: number | string }>`select count(*) as n from
+  // The rarest term drives: its postings are read in ranked order, the others only probed. A
+  // query of one term (a two-character word, the most common search) has nothing to choose
+  // between: no counting.
+  const frequencies =
+    terms.length === 1
+      ? terms.map((term) => ({ term, df: 1 }))
+      : await Promise.all(
+          terms.map(async (term) => {
+            const { rows } = await sql<{ n: number | string }>`select count(*) as n from
         (select 1 from doc_terms where term = ${term} limit ${DF_PROBE}) t`.execute(db);
-      return { term, df: Number(rows[0]?.n ?? 0) };
-    }),
-  );
+            return { term, df: Number(rows[0]?.n ?? 0) };
+          }),
+        );
   frequencies.sort((a, b) => a.df - b.df);
   if ((frequencies[0]?.df ?? 0) === 0) return empty;
   const [driver, ...others] = frequencies.map((f) => f.term);
@@ -269,7 +274,8 @@ export async function searchDocs(db: AnyDb, dialect: DialectName, query: DocQuer
       hits: hitsOf.get(id) as number,
     }));
 
-  const totalExact = candidates.length <= MATCH_CAP && (frequencies[0]?.df ?? 0) < scan;
+  // Exact when the driver's postings were all read (fewer than the scan took).
+  const totalExact = candidates.length <= MATCH_CAP && driverRows.length < scan;
   // Title hits of the whole phrase first, then how often the rarest-counted term occurs, then newest.
   const ranked = candidates.slice(0, MATCH_CAP).map((c) => {
     const title = normalizeText(c.doc.title);
