@@ -8,13 +8,14 @@
  * ledger's last `balanceAfterFen` always equals the holder's balance. Entries are never edited;
  * a correction is an entry of its own.
  */
-import { getResource, formatMoney as yuan } from '@wanxiang/core';
-import { sql } from 'kysely';
+import { getResource, type ResourceDef, formatMoney as yuan } from '@wanxiang/core';
+import { type QueryCreator, sql } from 'kysely';
+import { dialectOf } from '../../db/dialect.js';
 import { conflict, notFound } from '../../http/envelope.js';
 import { appendRow } from '../../resources/actions.js';
 import type { AnyDb } from '../../resources/extensions.js';
 import { nextUpdatedAt } from '../../resources/row-change.js';
-import { modelOf } from '../../resources/storage.js';
+import { columnOf, modelOf, toDbValues } from '../../resources/storage.js';
 
 const users = getResource('users');
 const balanceLedger = getResource('balanceLedger');
@@ -52,9 +53,22 @@ function checkChange(change: number): void {
     throw new Error(`ledger change must be a non-zero integer, got ${change}`);
 }
 
+/** The ledger row a move of a user's amount appends: its resource, and its fields but the amount after. */
+interface UserLedgerEntry {
+  def: ResourceDef;
+  /** The field that carries the amount after the move (balanceAfterFen, balanceAfter). */
+  afterField: string;
+  values: Record<string, unknown>;
+}
+
 /**
- * Adds `change` to a user's `column` (balance_fen or points) unless it would go below zero;
- * answers the amount after it, or refuses: 404 without the user, 409 with `short(held)` else.
+ * Adds `change` to a user's `column` (balance_fen or points) unless it would go below zero, and
+ * appends `entry` with the amount after it; answers both, or refuses: 404 without the user, 409
+ * with `short(held)` else.
+ *
+ * On PostgreSQL the UPDATE is a CTE of the INSERT: one statement (a payment's round trips are the
+ * load's cost), and the entry exists exactly when the amount moved. SQLite has no writing CTE: two
+ * statements, in-process.
  */
 async function moveUserAmount(
   tx: LedgerTx,
@@ -62,15 +76,46 @@ async function moveUserAmount(
   column: 'balance_fen' | 'points',
   change: number,
   short: (held: number) => string,
-): Promise<number> {
-  const updated = await tx.trx
-    .updateTable('users')
-    .set({ [column]: sql`${sql.ref(column)} + ${change}`, updated_at: nextUpdatedAt(tx.now) })
-    .where('id', '=', userId)
-    .where(sql<boolean>`${sql.ref(column)} + ${change} >= 0`)
-    .returning([column])
-    .executeTakeFirst();
-  if (updated) return Number(updated[column]);
+  entry: UserLedgerEntry,
+): Promise<{ after: number; entryId: number }> {
+  // biome-ignore lint/suspicious/noExplicitAny: the transaction or the CTE's query creator
+  const moved = (db: QueryCreator<any>) =>
+    db
+      .updateTable('users')
+      .set({ [column]: sql`${sql.ref(column)} + ${change}`, updated_at: nextUpdatedAt(tx.now) })
+      .where('id', '=', userId)
+      .where(sql<boolean>`${sql.ref(column)} + ${change} >= 0`)
+      .returning([column]);
+  let result: { after: number; entryId: number } | null = null;
+  if (dialectOf(tx.trx) === 'postgres') {
+    const model = modelOf(entry.def);
+    const values = { ...toDbValues(model, entry.values), created_at: tx.now, updated_at: tx.now };
+    const afterColumn = columnOf(model, entry.afterField) as string;
+    const names = Object.keys(values);
+    const row = await tx.trx
+      .with('moved', moved)
+      .insertInto(model.table)
+      .columns([...names, afterColumn] as never)
+      .expression((eb) =>
+        eb
+          .selectFrom('moved')
+          .select([
+            ...names.map((name, i) => sql`${values[name as keyof typeof values]}`.as(`v${i}`)),
+            sql.ref(`moved.${column}`).as('after'),
+          ]),
+      )
+      .returning(['id', sql.ref(afterColumn).as('after')])
+      .executeTakeFirst();
+    if (row) result = { after: Number(row.after), entryId: Number(row.id) };
+  } else {
+    const updated = await moved(tx.trx).executeTakeFirst();
+    if (updated) {
+      const after = Number(updated[column]);
+      const row = await appendRow(tx.trx, entry.def, { ...entry.values, [entry.afterField]: after }, tx.now);
+      result = { after, entryId: row.id };
+    }
+  }
+  if (result) return result;
   const user = await tx.trx.selectFrom('users').select([column]).where('id', '=', userId).executeTakeFirst();
   if (!user) throw notFound('用户不存在');
   throw conflict(short(Number(user[column])));
@@ -79,30 +124,28 @@ async function moveUserAmount(
 /** Moves a user's balance by `changeFen`; a debit larger than the balance is refused (409 余额不足). */
 export async function moveBalance(tx: LedgerTx, move: BalanceMove): Promise<LedgerEntry> {
   checkChange(move.changeFen);
-  const balanceAfterFen = await moveUserAmount(
+  const { after, entryId } = await moveUserAmount(
     tx,
     move.userId,
     'balance_fen',
     move.changeFen,
     (held) => `余额不足：当前余额 ${yuan(held)}，需要 ${yuan(-move.changeFen)}`,
-  );
-  const entry = await appendRow(
-    tx.trx,
-    balanceLedger,
     {
-      userId: move.userId,
-      changeFen: move.changeFen,
-      balanceAfterFen,
-      kind: move.kind,
-      refType: move.refType ?? null,
-      refId: move.refId ?? null,
-      note: move.note ?? null,
+      def: balanceLedger,
+      afterField: 'balanceAfterFen',
+      values: {
+        userId: move.userId,
+        changeFen: move.changeFen,
+        kind: move.kind,
+        refType: move.refType ?? null,
+        refId: move.refId ?? null,
+        note: move.note ?? null,
+      },
     },
-    tx.now,
   );
   tx.touched?.(users.name);
   tx.touched?.(balanceLedger.name);
-  return { entryId: entry.id, balanceAfterFen };
+  return { entryId, balanceAfterFen: after };
 }
 
 export interface CardMove extends Omit<BalanceMove, 'userId'> {
@@ -182,27 +225,25 @@ export interface PointsMove {
 /** Moves a user's points; spending more than the user holds is refused (409 积分不足). */
 export async function movePoints(tx: LedgerTx, move: PointsMove): Promise<LedgerEntry> {
   checkChange(move.change);
-  const balanceAfter = await moveUserAmount(
+  const { after, entryId } = await moveUserAmount(
     tx,
     move.userId,
     'points',
     move.change,
     (held) => `积分不足：当前 ${held} 积分，需要 ${-move.change} 积分`,
-  );
-  const entry = await appendRow(
-    tx.trx,
-    pointsLedger,
     {
-      userId: move.userId,
-      change: move.change,
-      balanceAfter,
-      reason: move.reason,
-      refId: move.refId ?? null,
-      note: move.note ?? null,
+      def: pointsLedger,
+      afterField: 'balanceAfter',
+      values: {
+        userId: move.userId,
+        change: move.change,
+        reason: move.reason,
+        refId: move.refId ?? null,
+        note: move.note ?? null,
+      },
     },
-    tx.now,
   );
   tx.touched?.(users.name);
   tx.touched?.(pointsLedger.name);
-  return { entryId: entry.id, balanceAfterFen: balanceAfter };
+  return { entryId, balanceAfterFen: after };
 }
