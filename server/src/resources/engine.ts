@@ -787,7 +787,7 @@ export class ResourceEngine {
       const id = Number(inserted.id);
       let row = inserted;
       await hooks.afterWrite?.(ctx, id, values, null);
-      await hooks.afterCreate?.(ctx, id, values);
+      await hooks.afterCreate?.(ctx, id, values, inserted);
       // Read again when a hook may have changed the row (a new post published by the filter).
       if (hooks.afterWrite || hooks.afterCreate) row = (await this.liveRow(ctx.trx, model, id)) ?? inserted;
       const after = (await this.toWire(def, [row], ctx.trx))[0] as WireRow;

@@ -63,17 +63,21 @@ function decide(kind: ModeratedKind, from: ModerationStatus | null, event: Moder
 
 function hooks(resource: keyof typeof KINDS, words: WordFilterCache): ResourceHooks {
   const kind = KINDS[resource];
-  // A check of the row as stored after the write: its status and the points it moves.
+  // A check of the row as stored after the write (`stored`: as the insert answered it, for a
+  // new row): its status and the points it moves.
   async function check(
     ctx: WriteContext,
     id: number,
     from: ModerationStatus | null,
     type: 'submit' | 'edit',
+    stored?: Readonly<Record<string, unknown>>,
   ) {
     const model = modelOf(ctx.def);
-    const row = (await ctx.trx.selectFrom(model.table).selectAll().where('id', '=', id).executeTakeFirst()) as
-      | Record<string, unknown>
-      | undefined;
+    const row =
+      stored ??
+      ((await ctx.trx.selectFrom(model.table).selectAll().where('id', '=', id).executeTakeFirst()) as
+        | Record<string, unknown>
+        | undefined);
     if (!row) return;
     const filter = await words.get(ctx.trx);
     const outcome = decide(kind, from, { type, flaggedWords: filter.words(textOf(row)) }, id);
@@ -82,8 +86,8 @@ function hooks(resource: keyof typeof KINDS, words: WordFilterCache): ResourceHo
   }
   return {
     touches: ['bbsPoints'],
-    async afterCreate(ctx, id) {
-      await check(ctx, id, null, 'submit');
+    async afterCreate(ctx, id, _values, inserted) {
+      await check(ctx, id, null, 'submit', inserted);
     },
     async afterWrite(ctx, id, values, before) {
       // Creates are checked in afterCreate (seeders' inserts come here too and are not checked).
