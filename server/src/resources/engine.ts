@@ -705,10 +705,18 @@ export class ResourceEngine {
    * row that agrees on that field with the row being written — `row` is the whole row after the
    * write. Read in the write's transaction, so the category cannot move meanwhile.
    */
-  private async checkWithin(trx: AnyDb, def: ResourceDef, row: Record<string, unknown>): Promise<void> {
+  private async checkWithin(
+    trx: AnyDb,
+    def: ResourceDef,
+    row: Record<string, unknown>,
+    changed?: Record<string, unknown>,
+  ): Promise<void> {
     const fields: Record<string, string> = {};
     for (const [name, field] of Object.entries(def.fields)) {
       if (field.type !== 'relation' || field.within === undefined) continue;
+      // An update is checked on what it changes: a good's stock changed does not re-check the
+      // category it already had (a read per save, and an error about a field nobody touched).
+      if (changed && !(name in changed) && !(field.within in changed)) continue;
       const id = row[name];
       const expected = row[field.within];
       if (id === null || id === undefined || expected === null || expected === undefined) continue;
@@ -841,7 +849,7 @@ export class ResourceEngine {
       // The rules hold for the row as it will be: the stored row with the changes over it.
       const whole = { ...before, ...values };
       this.checkRules(def, whole);
-      await this.checkWithin(ctx.trx, def, whole);
+      await this.checkWithin(ctx.trx, def, whole, values);
       const differs = Object.keys(values).some((k) => {
         const fs = model.byName.get(k);
         if (!fs || fs.field.writeOnly) return true;

@@ -54,6 +54,30 @@ describe.each(DB_KINDS)('catalogue rules on %s', (kind) => {
     expect(both.status, both.text).toBe(200);
   });
 
+  it('checks an update on what it changes: stock saved even when the category has since moved store', async () => {
+    const [category] = (await t.app.resources.insertRows(getResource('goodsCategories'), [
+      { storeId: storeB, name: '汤品' },
+    ])) as [number];
+    const created = await api.post(
+      '/api/admin/goods',
+      good({ name: '酸辣汤', storeId: storeB, categoryId: category }),
+    );
+    const id = created.body.data.id as number;
+    // The category moved to the other store afterwards (by hand in the database).
+    await t.app.db
+      .updateTable('goods_categories' as never)
+      .set({ store_id: storeA } as never)
+      .where('id' as never, '=', category as never)
+      .execute();
+    const stock = await api.patch(`/api/admin/goods/${id}`, { stock: 5 });
+    expect(stock.status, stock.text).toBe(200);
+    expect(stock.body.data.stock).toBe(5);
+    // Choosing the category again is checked, and refused.
+    const again = await api.patch(`/api/admin/goods/${id}`, { categoryId: category, name: '酸辣汤（大）' });
+    expect(again.status).toBe(422);
+    expect(again.body.data.fields).toEqual({ categoryId: '所选分类不属于该门店' });
+  });
+
   it('refuses deleting a store with goods on sale and unfinished orders, saying how many', async () => {
     const [store] = await t.app.resources.insertRows(getResource('stores'), [
       { name: '忙碌店', phone: '010-22222222', address: '北京市东城区 2 号', status: 'open' },
