@@ -29,7 +29,9 @@
  * `BENCH_LOAD_COST=<seconds>` measures instead what each kind of call costs: every kind alone
  * for that long at 8 connections, the server's CPU per call (user + system from /proc) and, with
  * a local PostgreSQL, its processes' CPU per call — the figures that say where a load run's
- * time goes, and that compare across days when the machine's speed does not;
+ * time goes, and that compare across days when the machine's speed does not — and, on
+ * PostgreSQL, the statements per call (counted on their way to the database, the server's own
+ * timers taken off), which do not depend on the machine at all;
  * `BENCH_LOAD_KINDS=<text>` keeps only the kinds whose name holds it (with `BENCH_LOAD_CPU_PROF`,
  * a profile of one kind).
  * Where a run's time went: the CPU of the server, of PostgreSQL's processes and of this generator
@@ -55,6 +57,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../testing/built-server';
+import { machineSpeed } from './machine-speed';
+import { countStatements, type StatementCounter } from './pg-statement-counter';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** `BENCH_LOAD_SERVER=<main.js>`: another build of the server (a baseline measured beside it). */
@@ -757,14 +761,26 @@ function postgresCpuSince(before: Map<number, number>): number {
 }
 
 /** `BENCH_LOAD_COST`: each kind of the mix alone, its calls per second and CPU per call. */
-async function cost(server: Server, label: string, seconds: number): Promise<void> {
+async function cost(
+  server: Server,
+  label: string,
+  seconds: number,
+  counter?: StatementCounter,
+): Promise<void> {
   const setup = new Client(server.base, 4);
   const world = await prepare(setup);
   setup.close();
   const pid = server.child.pid ?? 0;
+  // What the server sends by itself (its timers: monitor checks, leases), taken off each kind's count.
+  let background = 0;
+  if (counter) {
+    const [n0, t0] = [counter.statements(), Date.now()];
+    await new Promise((r) => setTimeout(r, 3000));
+    background = (counter.statements() - n0) / (Date.now() - t0);
+  }
   console.log(`\n${label}: each kind alone, 8 connections, ${seconds} s (after 2 s not counted)`);
   console.log(
-    `  ${'kind'.padEnd(44)} ${'calls/s'.padStart(8)} ${'server ms'.padStart(10)} ${'postgres ms'.padStart(12)}`,
+    `  ${'kind'.padEnd(44)} ${'calls/s'.padStart(8)} ${'server ms'.padStart(10)} ${'postgres ms'.padStart(12)}${counter ? ' statements'.padStart(11) : ''}`,
   );
   const only = process.env.BENCH_LOAD_KINDS;
   for (const kind of MIX.filter((k) => !only || k.name.includes(only))) {
@@ -781,12 +797,14 @@ async function cost(server: Server, label: string, seconds: number): Promise<voi
     };
     await Promise.all(Array.from({ length: 8 }, () => loop(Date.now() + 2000)));
     calls = 0;
-    const [s0, p0, t0] = [cpuMs(pid), postgresCpu(), Date.now()];
+    const [s0, p0, n0, t0] = [cpuMs(pid), postgresCpu(), counter?.statements() ?? 0, Date.now()];
     await Promise.all(Array.from({ length: 8 }, () => loop(t0 + seconds * 1000)));
-    const [s1, pg, t1] = [cpuMs(pid), postgresCpuSince(p0), Date.now()];
+    const [s1, pg, n1, t1] = [cpuMs(pid), postgresCpuSince(p0), counter?.statements() ?? 0, Date.now()];
     client.close();
+    // A kind of two calls (an order created, then paid) counts per call; the order's pair is both.
+    const statements = counter ? ((n1 - n0 - background * (t1 - t0)) / calls).toFixed(1).padStart(11) : '';
     console.log(
-      `  ${kind.name.padEnd(44)} ${(calls / ((t1 - t0) / 1000)).toFixed(0).padStart(8)} ${((s1 - s0) / calls).toFixed(3).padStart(10)} ${(pg / calls).toFixed(3).padStart(12)}`,
+      `  ${kind.name.padEnd(44)} ${(calls / ((t1 - t0) / 1000)).toFixed(0).padStart(8)} ${((s1 - s0) / calls).toFixed(3).padStart(10)} ${(pg / calls).toFixed(3).padStart(12)}${statements}`,
     );
   }
 }
@@ -820,6 +838,15 @@ async function onPostgres(url: string): Promise<boolean> {
   await admin.query(`create schema ${schema}`);
   const scoped = new URL(url);
   scoped.searchParams.set('options', `-c search_path=${schema}`);
+  // Costs: the server's statements counted on their way to PostgreSQL (pg-statement-counter.ts).
+  const counter =
+    COST_SECONDS > 0
+      ? await countStatements(scoped.hostname || 'localhost', Number(scoped.port || 5432))
+      : undefined;
+  if (counter) {
+    scoped.hostname = '127.0.0.1';
+    scoped.port = String(counter.port);
+  }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'wanxiang-bench-load-pg-'));
   try {
     const server = await startServer(dir, scoped.toString());
@@ -828,7 +855,7 @@ async function onPostgres(url: string): Promise<boolean> {
       server.others.push(await startServer(dir, scoped.toString()));
     try {
       if (COST_SECONDS > 0) {
-        await cost(server, 'PostgreSQL', COST_SECONDS);
+        await cost(server, 'PostgreSQL', COST_SECONDS, counter);
         return true;
       }
       return print(await measure(server, 'PostgreSQL'));
@@ -837,6 +864,7 @@ async function onPostgres(url: string): Promise<boolean> {
       await stop(server.child);
     }
   } finally {
+    await counter?.close();
     await admin.query(`drop schema if exists ${schema} cascade`).catch(() => undefined);
     await admin.end();
     rmSync(dir, { recursive: true, force: true });
@@ -846,9 +874,12 @@ async function onPostgres(url: string): Promise<boolean> {
 async function main(): Promise<void> {
   if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run \`npm run build\``);
   console.log(`load bench: ${os.cpus().length} cores, load average ${load()}, Node ${process.version}`);
+  console.log(`machine speed now: ${await machineSpeed()}`);
   let ok = true;
   if (!process.env.BENCH_LOAD_SKIP_SQLITE) ok = (await onSqlite()) && ok;
   if (PG_URL) ok = (await onPostgres(PG_URL)) && ok;
+  // The speed moves within minutes here: said again at the end, a run is read against both.
+  console.log(`\nmachine speed at the end: ${await machineSpeed()}`);
   console.log(ok ? '\nevery bar met' : '\nMISSED a bar');
   if (!ok) process.exitCode = 1;
 }
