@@ -95,6 +95,8 @@ export class PgFanout {
   private channel: string | null = null;
   private queue: Outgoing[] = [];
   private sending = false;
+  /** A flush is due once the current task's publishes are queued. */
+  private flushQueued = false;
   private reconnecting = false;
   private closed = false;
   private incoming: Promise<void> = Promise.resolve();
@@ -147,7 +149,15 @@ export class PgFanout {
       const dropped = this.queue.splice(0, this.queue.length - MAX_QUEUED);
       this.options.log.warn({ dropped: dropped.length }, '/ws fan-out queue full: oldest publishes dropped');
     }
-    void this.flush();
+    // After the current task's other publishes (a payment's paid and accepted, sent one after the
+    // other after its commit): they leave together, one statement.
+    if (!this.flushQueued) {
+      this.flushQueued = true;
+      queueMicrotask(() => {
+        this.flushQueued = false;
+        void this.flush();
+      });
+    }
   }
 
   async close(): Promise<void> {
