@@ -80,7 +80,10 @@ describe.each(DB_KINDS)('orders on %s', (kind) => {
     // The time it was made (China time) and its id: as answered, and as kept.
     expect(order.orderNo.slice(-8)).toBe(String(order.id).padStart(8, '0'));
     expect(order.orderNo.slice(0, 8)).toBe(
-      new Date(Date.parse(String(order.createdAt)) + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', ''),
+      new Date(Date.parse(String(order.createdAt)) + 8 * 3_600_000)
+        .toISOString()
+        .slice(0, 10)
+        .replaceAll('-', ''),
     );
     expect((await api.get(`/api/admin/orders/${order.id}`)).body.data.orderNo).toBe(order.orderNo);
     expect((await move(order.id, 'accept')).body.message).toBe('订单待支付，不能接单');
