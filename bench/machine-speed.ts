@@ -2,8 +2,8 @@
  * How fast this machine is right now, by two fixed pieces of work printed beside a load run: a
  * CPU loop and a loopback TCP round trip (what every statement and every answer pays). The shared
  * machines here change speed between sessions by far more than any one change moves the load's
- * figures (the same build gave 1 578–1 886 req/s in one session and 583–776 in the next): a run is read
- * against these, and compared only with runs of similar speed.
+ * figures (BENCHMARKS.md, sixth session): a run is read against these, and compared only with runs
+ * of similar speed.
  */
 import { execFileSync } from 'node:child_process';
 import net from 'node:net';
@@ -20,8 +20,8 @@ console.log(best);`;
 
 /**
  * Milliseconds for a fixed integer loop (the fastest of six), on each CPU when `taskset` is there:
- * the two CPUs of one machine here were measured 2× apart (30 and 59 ms), so which one the
- * server's thread runs on moves a whole run.
+ * the CPUs of one machine can run at different speeds, and which one the server's thread runs on
+ * moves a whole run.
  */
 export function cpuLoopMs(): { cpu: number | null; ms: number }[] {
   const run = (args: string[]) =>

@@ -2,7 +2,7 @@
  * A TCP proxy in front of PostgreSQL that counts the statements its clients send: each Execute of
  * the extended protocol and each simple Query. `BENCH_LOAD_COST` runs the server through it to say
  * how many round trips each kind of call makes — a figure the machine's speed does not move, where
- * CPU per call swings with it (±20 % within a session, far more between sessions).
+ * CPU per call swings with it.
  */
 import net from 'node:net';
 

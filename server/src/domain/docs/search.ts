@@ -201,20 +201,20 @@ export async function searchDocs(db: AnyDb, dialect: DialectName, query: DocQuer
 
   // The rarest term drives: its postings are read in ranked order, the others only probed. A
   // query of one term (a two-character word, the most common search) has nothing to choose
-  // between: no counting.
-  const frequencies =
-    terms.length === 1
-      ? terms.map((term) => ({ term, df: 1 }))
-      : await Promise.all(
-          terms.map(async (term) => {
-            const { rows } = await sql<{ n: number | string }>`select count(*) as n from
-        (select 1 from doc_terms where term = ${term} limit ${DF_PROBE}) t`.execute(db);
-            return { term, df: Number(rows[0]?.n ?? 0) };
-          }),
-        );
-  frequencies.sort((a, b) => a.df - b.df);
-  if ((frequencies[0]?.df ?? 0) === 0) return empty;
-  const [driver, ...others] = frequencies.map((f) => f.term);
+  // between, so nothing is counted.
+  let [driver, ...others] = terms as [string, ...string[]];
+  if (others.length > 0) {
+    const frequencies = await Promise.all(
+      terms.map(async (term) => {
+        const { rows } = await sql<{ n: number | string }>`select count(*) as n from
+          (select 1 from doc_terms where term = ${term} limit ${DF_PROBE}) t`.execute(db);
+        return { term, df: Number(rows[0]?.n ?? 0) };
+      }),
+    );
+    frequencies.sort((a, b) => a.df - b.df);
+    if ((frequencies[0]?.df ?? 0) === 0) return empty;
+    [driver, ...others] = frequencies.map((f) => f.term) as [string, ...string[]];
+  }
 
   // Three bounded steps, each a plain indexed query the planner cannot turn into a scan on either
   // dialect: the driver's best postings, the other terms probed for those documents only, then

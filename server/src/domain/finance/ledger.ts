@@ -89,18 +89,21 @@ async function moveUserAmount(
   let result: { after: number; entryId: number } | null = null;
   if (dialectOf(tx.trx) === 'postgres') {
     const model = modelOf(entry.def);
-    const values = { ...toDbValues(model, entry.values), created_at: tx.now, updated_at: tx.now };
+    const columns = Object.entries({
+      ...toDbValues(model, entry.values),
+      created_at: tx.now,
+      updated_at: tx.now,
+    });
     const afterColumn = columnOf(model, entry.afterField) as string;
-    const names = Object.keys(values);
     const row = await tx.trx
       .with('moved', moved)
       .insertInto(model.table)
-      .columns([...names, afterColumn] as never)
+      .columns([...columns.map(([name]) => name), afterColumn] as never)
       .expression((eb) =>
         eb
           .selectFrom('moved')
           .select([
-            ...names.map((name, i) => sql`${values[name as keyof typeof values]}`.as(`v${i}`)),
+            ...columns.map(([, value], i) => sql`${value}`.as(`v${i}`)),
             sql.ref(`moved.${column}`).as('after'),
           ]),
       )

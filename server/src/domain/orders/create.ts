@@ -138,7 +138,7 @@ export async function createOrder(tx: MoveTx, body: unknown, operatorId: number 
     });
   await writeHistory(
     tx.trx,
-    { orderId: order.id, operatorId, from: null, to: 'pending_payment', note: '下单' },
+    [{ orderId: order.id, operatorId, from: null, to: 'pending_payment', note: '下单' }],
     tx.now,
   );
   tx.touched('orderHistory');

@@ -15,18 +15,13 @@ export interface HistoryEntry {
 }
 
 /** Appends the entries, in their order, in one statement. */
-export async function writeHistory(
-  trx: AnyDb,
-  entries: HistoryEntry | readonly HistoryEntry[],
-  now: number,
-): Promise<void> {
-  const list = Array.isArray(entries) ? entries : [entries as HistoryEntry];
-  if (list.length === 0) return;
+export async function writeHistory(trx: AnyDb, entries: readonly HistoryEntry[], now: number): Promise<void> {
+  if (entries.length === 0) return;
   const model = modelOf(orderHistory);
   await trx
     .insertInto(model.table)
     .values(
-      list.map((entry) => ({
+      entries.map((entry) => ({
         ...toDbValues(model, {
           orderId: entry.orderId,
           operatorId: entry.operatorId,

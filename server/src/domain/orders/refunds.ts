@@ -160,13 +160,15 @@ export async function refundOrder(
     const points = plan.points > 0 ? `，退还 ${plan.points} 积分` : '';
     await writeHistory(
       tx.trx,
-      {
-        orderId: order.id,
-        operatorId: options.operatorId,
-        from: String(order.status),
-        to: String(order.status),
-        note: `${what} ${formatMoney(plan.amountFen)}${points}：${options.reason}`.slice(0, 200),
-      },
+      [
+        {
+          orderId: order.id,
+          operatorId: options.operatorId,
+          from: String(order.status),
+          to: String(order.status),
+          note: `${what} ${formatMoney(plan.amountFen)}${points}：${options.reason}`.slice(0, 200),
+        },
+      ],
       tx.now,
     );
   }
