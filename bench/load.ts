@@ -30,8 +30,9 @@
  * for that long at 8 connections, the server's CPU per call (user + system from /proc) and, with
  * a local PostgreSQL, its processes' CPU per call — the figures that say where a load run's
  * time goes, and that compare across days when the machine's speed does not — and, on
- * PostgreSQL, the statements per call (counted on their way to the database, the server's own
- * timers taken off), which do not depend on the machine at all;
+ * PostgreSQL, the statements and round trips per call (counted on their way to the database by
+ * testing/pg-statement-counter.ts, the server's own timers taken off; statements sent together
+ * are one round trip), which do not depend on the machine at all;
  * `BENCH_LOAD_KINDS=<text>` keeps only the kinds whose name holds it (with `BENCH_LOAD_CPU_PROF`,
  * a profile of one kind).
  * Where a run's time went: the CPU of the server, of PostgreSQL's processes and of this generator
@@ -57,8 +58,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../testing/built-server';
+import { countStatements, type StatementCounter } from '../testing/pg-statement-counter';
 import { machineSpeed } from './machine-speed';
-import { countStatements, type StatementCounter } from './pg-statement-counter';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** `BENCH_LOAD_SERVER=<main.js>`: another build of the server (a baseline measured beside it). */
@@ -773,14 +774,16 @@ async function cost(
   const pid = server.child.pid ?? 0;
   // What the server sends by itself (its timers: monitor checks, leases), taken off each kind's count.
   let background = 0;
+  let backgroundTrips = 0;
   if (counter) {
-    const [n0, t0] = [counter.statements(), Date.now()];
+    const [n0, r0, t0] = [counter.statements(), counter.roundTrips(), Date.now()];
     await new Promise((r) => setTimeout(r, 3000));
     background = (counter.statements() - n0) / (Date.now() - t0);
+    backgroundTrips = (counter.roundTrips() - r0) / (Date.now() - t0);
   }
   console.log(`\n${label}: each kind alone, 8 connections, ${seconds} s (after 2 s not counted)`);
   console.log(
-    `  ${'kind'.padEnd(44)} ${'calls/s'.padStart(8)} ${'server ms'.padStart(10)} ${'postgres ms'.padStart(12)}${counter ? ' statements'.padStart(11) : ''}`,
+    `  ${'kind'.padEnd(44)} ${'calls/s'.padStart(8)} ${'server ms'.padStart(10)} ${'postgres ms'.padStart(12)}${counter ? ' statements'.padStart(11) + ' round trips'.padStart(12) : ''}`,
   );
   const only = process.env.BENCH_LOAD_KINDS;
   for (const kind of MIX.filter((k) => !only || k.name.includes(only))) {
@@ -797,12 +800,27 @@ async function cost(
     };
     await Promise.all(Array.from({ length: 8 }, () => loop(Date.now() + 2000)));
     calls = 0;
-    const [s0, p0, n0, t0] = [cpuMs(pid), postgresCpu(), counter?.statements() ?? 0, Date.now()];
+    const [s0, p0, n0, r0, t0] = [
+      cpuMs(pid),
+      postgresCpu(),
+      counter?.statements() ?? 0,
+      counter?.roundTrips() ?? 0,
+      Date.now(),
+    ];
     await Promise.all(Array.from({ length: 8 }, () => loop(t0 + seconds * 1000)));
-    const [s1, pg, n1, t1] = [cpuMs(pid), postgresCpuSince(p0), counter?.statements() ?? 0, Date.now()];
+    const [s1, pg, n1, r1, t1] = [
+      cpuMs(pid),
+      postgresCpuSince(p0),
+      counter?.statements() ?? 0,
+      counter?.roundTrips() ?? 0,
+      Date.now(),
+    ];
     client.close();
     // A kind of two calls (an order created, then paid) counts per call; the order's pair is both.
-    const statements = counter ? ((n1 - n0 - background * (t1 - t0)) / calls).toFixed(1).padStart(11) : '';
+    const perCall = (n: number, perMs: number) => ((n - perMs * (t1 - t0)) / calls).toFixed(1);
+    const statements = counter
+      ? `${perCall(n1 - n0, background).padStart(11)}${perCall(r1 - r0, backgroundTrips).padStart(12)}`
+      : '';
     console.log(
       `  ${kind.name.padEnd(44)} ${(calls / ((t1 - t0) / 1000)).toFixed(0).padStart(8)} ${((s1 - s0) / calls).toFixed(3).padStart(10)} ${(pg / calls).toFixed(3).padStart(12)}${statements}`,
     );

@@ -16,6 +16,8 @@ export type DatabaseConfig =
       poolSize: number;
       /** `DATABASE_PREPARED=off`: every statement unnamed, for a pooler that cannot keep them (db/connect.ts). */
       prepared?: boolean;
+      /** `DATABASE_PIPELINE=off`: each statement waits for the answer to the one before (db/connect.ts). */
+      pipeline?: boolean;
     };
 
 export type TrustProxy = boolean | number | string[];
@@ -252,6 +254,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
           url: databaseUrl,
           poolSize: integer(env, 'DATABASE_POOL_SIZE', 20, 1, 200),
           prepared: onOff(env, 'DATABASE_PREPARED', true),
+          pipeline: onOff(env, 'DATABASE_PIPELINE', true),
         }
       : { dialect: 'sqlite', file: path.join(dataDir, 'wanxiang.db') };
   if (databaseUrl && database.dialect === 'sqlite') {

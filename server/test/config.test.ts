@@ -50,7 +50,13 @@ describe('loadConfig', () => {
       port: 9090,
       host: '127.0.0.1',
       dataDir: '/tmp/wx-data',
-      database: { dialect: 'postgres', url: 'postgres://u:p@db:5432/wanxiang', poolSize: 20, prepared: true },
+      database: {
+        dialect: 'postgres',
+        url: 'postgres://u:p@db:5432/wanxiang',
+        poolSize: 20,
+        prepared: true,
+        pipeline: true,
+      },
       adminPassword: 's3cret!',
       captchaTestCode: 'abcd',
       demoUsers: false,
@@ -124,6 +130,12 @@ describe('loadConfig', () => {
       dialect: 'postgres',
       prepared: false,
     });
+  });
+
+  it('turns PostgreSQL pipelining off with DATABASE_PIPELINE=off', () => {
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://u@db/wx', DATABASE_PIPELINE: 'off' }).database,
+    ).toMatchObject({ dialect: 'postgres', prepared: true, pipeline: false });
   });
 
   it('leaves PUBLIC_URL unset by default (links follow the request)', () => {

@@ -31,6 +31,9 @@ export interface DatabaseHandle {
   learnColumns?(): Promise<void>;
 }
 
+/** A transaction's first statement, as Kysely sends it. */
+const BEGIN = /^\s*(begin|start transaction)\b/i;
+
 /**
  * The tables a session lookup reads (domain/auth/sessions.ts): a write to them may change what
  * a kept lookup answers (domain/auth/pg-session-memo.ts).
@@ -96,7 +99,7 @@ function watchAuthWrites(writes: AuthWrites, client: pg.PoolClient): void {
     const text = typeof first === 'string' ? first : (first as { text?: unknown } | null)?.text;
     if (typeof text !== 'string') return query(...args);
     let tell = false;
-    if (/^\s*(begin|start transaction)\b/i.test(text)) {
+    if (BEGIN.test(text)) {
       inTransaction = true;
       touched = false;
     } else if (/^\s*commit\s*$/i.test(text)) {
@@ -301,7 +304,7 @@ function nameStatements(statementNames: StatementNames, spelling: Spelling, clie
   client.query = ((...args: QueryArgs) => {
     const [written, values, callback] = args as unknown[];
     if (typeof written !== 'string' || callback !== undefined) return query(...args);
-    if (/^\s*(begin|start transaction)\b/i.test(written)) inTransaction = true;
+    if (BEGIN.test(written)) inTransaction = true;
     else if (/^\s*(commit|rollback)\s*$/i.test(written)) inTransaction = false;
     let text = written;
     if (inTransaction && columns.size > 0) {
@@ -322,8 +325,90 @@ function nameStatements(statementNames: StatementNames, spelling: Spelling, clie
   }) as pg.PoolClient['query'];
 }
 
-function openPostgres(url: string, poolSize: number, prepared: boolean): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes });
+/** What a held statement answers before it is sent: a BEGIN, or a write no one reads back. */
+const BEGUN = { command: 'BEGIN', rowCount: null, oid: 0, rows: [], fields: [] } as unknown as pg.QueryResult;
+const HELD = { command: 'HELD', rowCount: null, oid: 0, rows: [], fields: [] } as unknown as pg.QueryResult;
+const ROLLBACK = /^\s*rollback\s*$/i;
+const END = /^\s*(commit|rollback)\s*$/i;
+
+/**
+ * Marks a statement, inside a transaction, to be sent with the transaction's next one (db/together.ts
+ * `writeWithNext`): a write whose answer nobody reads (an audit entry, an order's timeline line).
+ */
+export const WITH_NEXT = '/* with next */ ';
+
+/**
+ * Fewer round trips and fewer writes to PostgreSQL, on a pool in pipeline mode (a statement is
+ * sent without waiting for the answer to the one before; answers come back in order):
+ * - the statements a connection is given in one turn of the event loop leave in one write — the
+ *   independent reads `readTogether` (db/together.ts) sends at once are one round trip, not one
+ *   each. On a machine of two shared cores, each write to the database's socket was a system call
+ *   and a wake-up of its backend; they were the largest share of the server's thread under load
+ *   (BENCHMARKS.md, 2026-11-27, fifth and seventh sessions).
+ * - a transaction's BEGIN, and a statement marked `WITH_NEXT` inside one, are answered at once and
+ *   held: they leave with the transaction's next statement, which answers only after all of them
+ *   (one that failed fails it: the transaction is then aborted, and its COMMIT with it). Every
+ *   transaction is a round trip shorter, and its audit entry leaves with its COMMIT. A ROLLBACK
+ *   answers for itself (the failure that led to it is the one to report). Kysely ends every
+ *   transaction with a COMMIT or a ROLLBACK, so nothing held outlives its transaction; outside one,
+ *   nothing is held.
+ * Installed last, so the other wrappers see each statement as it is actually sent.
+ */
+function sendTogether(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const stream = client.connection.stream;
+  let corked = false;
+  let inTransaction = false;
+  let held: QueryArgs[] = [];
+  const send = (args: QueryArgs) => {
+    if (!corked) {
+      corked = true;
+      stream.cork();
+      queueMicrotask(() => {
+        corked = false;
+        stream.uncork();
+      });
+    }
+    return query(...args);
+  };
+  client.query = ((...args: QueryArgs) => {
+    const [text, values, callback] = args as unknown[];
+    const promised = typeof text === 'string' && callback === undefined && typeof values !== 'function';
+    if (promised && !inTransaction && BEGIN.test(text)) {
+      inTransaction = true;
+      if (values === undefined || (Array.isArray(values) && values.length === 0)) {
+        held.push(args);
+        return Promise.resolve(BEGUN);
+      }
+    }
+    let sent = args;
+    if (promised && text.startsWith(WITH_NEXT)) {
+      sent = [text.slice(WITH_NEXT.length), ...args.slice(1)] as QueryArgs;
+      if (inTransaction) {
+        held.push(sent);
+        return Promise.resolve(HELD);
+      }
+    }
+    const ends = promised && END.test(text);
+    if (ends) inTransaction = false;
+    if (held.length === 0) return send(sent);
+    const before = held.map((h) => send(h) as Promise<unknown>);
+    held = [];
+    const answer = send(sent);
+    if (!promised || (ends && ROLLBACK.test(text as string))) {
+      for (const b of before) b.catch(() => {});
+      return answer;
+    }
+    return Promise.all([...before, answer]).then((answers) => answers.at(-1));
+  }) as pg.PoolClient['query'];
+}
+
+function openPostgres(url: string, poolSize: number, prepared: boolean, pipeline: boolean): DatabaseHandle {
+  // Pipeline mode for `sendTogether`: nothing here keeps a portal open across round trips (no
+  // cursors: exports read in keyset pages), which pipeline mode refuses. Off
+  // (`DATABASE_PIPELINE=off`, for a pooler that mishandles pipelined statements), what
+  // `sendTogether` holds is still sent in order, each statement after the answer to the one before.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes, pipeline });
   // Off for a pooler in transaction mode that does not carry prepared statements (PgBouncer
   // before 1.21, or without max_prepared_statements): `DATABASE_PREPARED=off`.
   const spelling: Spelling = { columns: new Map(), spelled: new Map() };
@@ -333,6 +418,7 @@ function openPostgres(url: string, poolSize: number, prepared: boolean): Databas
   }
   const authWrites = new AuthWrites();
   pool.on('connect', (client) => watchAuthWrites(authWrites, client));
+  pool.on('connect', (client) => sendTogether(client));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
@@ -354,5 +440,5 @@ function openPostgres(url: string, poolSize: number, prepared: boolean): Databas
 export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   return config.dialect === 'sqlite'
     ? openSqlite(config.file)
-    : openPostgres(config.url, config.poolSize, config.prepared ?? true);
+    : openPostgres(config.url, config.poolSize, config.prepared ?? true, config.pipeline ?? true);
 }

@@ -5,6 +5,7 @@
  * (passwords, secrets) appear only as `******`.
  */
 import { findResource, type ResourceDef } from '@wanxiang/core';
+import { writeWithNext } from '../db/together.js';
 import type { AnyDb } from './extensions.js';
 import { MASK, modelOf, toDbValues, type WireRow } from './storage.js';
 
@@ -90,9 +91,10 @@ export async function writeAudit(trx: AnyDb, entry: AuditEntry): Promise<void> {
   const def = findResource('auditLogs');
   if (!def) return;
   const model = modelOf(def);
-  await trx
-    .insertInto(model.table)
-    .values({
+  // Sent with the transaction's COMMIT on PostgreSQL (db/together.ts).
+  await writeWithNext(
+    trx,
+    trx.insertInto(model.table).values({
       ...toDbValues(model, {
         userId: entry.userId,
         action: entry.action,
@@ -104,6 +106,6 @@ export async function writeAudit(trx: AnyDb, entry: AuditEntry): Promise<void> {
       }),
       created_at: entry.now,
       updated_at: entry.now,
-    })
-    .execute();
+    }),
+  );
 }

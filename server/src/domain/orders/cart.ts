@@ -17,12 +17,14 @@ import {
   priceWithBestActivity,
   type ReductionActivity,
 } from '@wanxiang/core';
+import { readTogether } from '../../db/together.js';
 import { conflict, invalidInput } from '../../http/envelope.js';
 import type { AnyDb } from '../../resources/extensions.js';
-import { modelOf, type WireRow } from '../../resources/storage.js';
+import { type DbRow, modelOf, type WireRow } from '../../resources/storage.js';
 import { couponForOrder } from '../marketing/order-coupons.js';
-import { def, rowById, rowsById } from './rows.js';
-import type { OrderSettings } from './settings.js';
+import { platformConfigFrom, platformConfigQuery } from '../platform-config/store.js';
+import { def, rowsByIdQuery, wireRowsById } from './rows.js';
+import { orderSettingsFrom } from './settings.js';
 
 export interface PricedCart {
   store: WireRow;
@@ -39,17 +41,19 @@ interface Sku {
   stock: number;
 }
 
-/** The store's enabled 满减 activities running at `now` (an activity without stores is for all). */
-async function runningActivities(trx: AnyDb, storeId: number, now: number) {
-  const model = modelOf(def('discounts'));
-  const rows = await trx
-    .selectFrom(model.table)
+/** The enabled 满减 activities running at `now` (any store's: `runningFor` keeps a store's). */
+function activitiesQuery(trx: AnyDb, now: number) {
+  return trx
+    .selectFrom(modelOf(def('discounts')).table)
     .select(['id', 'tiers', 'store_ids', 'stackable_with_coupon'])
     .where('status', '=', 'enabled')
     .where('start_at', '<=', now)
     .where('end_at', '>=', now)
-    .orderBy('id')
-    .execute();
+    .orderBy('id');
+}
+
+/** Of the running activities, the store's (an activity without stores is for all). */
+function runningFor(rows: readonly DbRow[], storeId: number) {
   const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
   return rows
     .map((r) => ({
@@ -63,23 +67,42 @@ async function runningActivities(trx: AnyDb, storeId: number, now: number) {
     .filter((a) => a.storeIds.length === 0 || a.storeIds.includes(storeId));
 }
 
+/** The customer's points and their level's discount (a level deleted or never set: none). */
+function customerQuery(trx: AnyDb, userId: number) {
+  return trx
+    .selectFrom('users as u')
+    .leftJoin(`${modelOf(def('memberLevels')).table} as l`, 'l.id', 'u.member_level_id')
+    .select(['u.points as points', 'l.discount_rate as discountRate'])
+    .where('u.id', '=', userId);
+}
+
 export async function priceCart(
   trx: AnyDb,
   draft: OrderDraft,
   now: number,
-  settings: OrderSettings,
   options: { forOrder: boolean },
 ): Promise<PricedCart> {
-  const store = await rowById(trx, 'stores', draft.storeId);
+  // Everything the price depends on that the draft names directly, read at once: one round trip
+  // on PostgreSQL instead of five (db/together.ts). The coupon, when there is one, is read after:
+  // its eligibility depends on the lines found here.
+  const [configRows, storeRows, goodsRows, customerRows, activityRows] = await readTogether(trx, [
+    platformConfigQuery(trx),
+    rowsByIdQuery(trx, 'stores', [draft.storeId]),
+    rowsByIdQuery(
+      trx,
+      'goods',
+      draft.items.map((l) => l.goodsId),
+    ),
+    draft.userId ? customerQuery(trx, draft.userId) : null,
+    activitiesQuery(trx, now),
+  ]);
+  const settings = orderSettingsFrom(platformConfigFrom(configRows));
+  const store = wireRowsById('stores', storeRows as DbRow[]).get(draft.storeId);
   if (!store) throw invalidInput({ storeId: '所选的门店不存在' });
   if (options.forOrder && store.status !== 'open')
     throw conflict(`门店${fieldText(def('stores').fields.status as FieldDef, store.status)}，暂不接单`);
 
-  const goods = await rowsById(
-    trx,
-    'goods',
-    draft.items.map((l) => l.goodsId),
-  );
+  const goods = wireRowsById('goods', goodsRows as DbRow[]);
   const fields: Record<string, string> = {};
   const lines: PricedCart['lines'] = [];
   draft.items.forEach((item, i) => {
@@ -119,14 +142,7 @@ export async function priceCart(
   let memberDiscountRate = 100;
   let pointsHeld = 0;
   if (draft.userId) {
-    // The customer's points and their level's discount in one read (a level deleted or never
-    // set: no discount).
-    const user = await trx
-      .selectFrom('users as u')
-      .leftJoin(`${modelOf(def('memberLevels')).table} as l`, 'l.id', 'u.member_level_id')
-      .select(['u.points as points', 'l.discount_rate as discountRate'])
-      .where('u.id', '=', draft.userId)
-      .executeTakeFirst();
+    const user = customerRows[0];
     if (!user) throw invalidInput({ userId: '所选的顾客不存在' });
     pointsHeld = Number(user.points ?? 0);
     if (user.discountRate != null) memberDiscountRate = Number(user.discountRate);
@@ -151,7 +167,7 @@ export async function priceCart(
     coupon = eligible.coupon;
   }
 
-  const activities = await runningActivities(trx, draft.storeId, now);
+  const activities = runningFor(activityRows as DbRow[], draft.storeId);
   const { priced, activityIndex } = priceWithBestActivity(
     {
       lines,

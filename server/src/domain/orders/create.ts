@@ -22,7 +22,6 @@ import { priceCart } from './cart.js';
 import { writeHistory } from './history.js';
 import { announce, type MoveTx } from './moves.js';
 import { appendNumbered } from './numbers.js';
-import { orderSettings } from './settings.js';
 
 const orders = getResource('orders');
 
@@ -57,7 +56,7 @@ export function breakdownOf(priced: PriceBreakdown) {
 export async function previewPrice(db: AnyDb, body: unknown, now: number) {
   const parsed = orderDraftSchema.safeParse(body ?? {});
   if (!parsed.success) throw invalidInput(draftFieldErrors(parsed.error));
-  const cart = await priceCart(db, parsed.data, now, await orderSettings(db), { forOrder: false });
+  const cart = await priceCart(db, parsed.data, now, { forOrder: false });
   return breakdownOf(cart.priced);
 }
 
@@ -67,7 +66,7 @@ export async function createOrder(tx: MoveTx, body: unknown, operatorId: number 
   const draft = parsed.data;
   const problems = orderCreateProblems(draft);
   if (problems) throw invalidInput(problems);
-  const cart = await priceCart(tx.trx, draft, tx.now, await orderSettings(tx.trx), { forOrder: true });
+  const cart = await priceCart(tx.trx, draft, tx.now, { forOrder: true });
   const { priced } = cart;
   const items = cart.lines.map((line, i) => {
     const p = priced.lines[i] as (typeof priced.lines)[number];

@@ -1,6 +1,7 @@
 /** The order's timeline (orderHistory): one row per move, and one per refund, never edited. */
 import { getResource } from '@wanxiang/core';
 import { sql } from 'kysely';
+import { writeWithNext } from '../../db/together.js';
 import type { AnyDb } from '../../resources/extensions.js';
 import { modelOf, toDbValues } from '../../resources/storage.js';
 
@@ -18,9 +19,10 @@ export interface HistoryEntry {
 export async function writeHistory(trx: AnyDb, entries: readonly HistoryEntry[], now: number): Promise<void> {
   if (entries.length === 0) return;
   const model = modelOf(orderHistory);
-  await trx
-    .insertInto(model.table)
-    .values(
+  // Sent with the transaction's next statement on PostgreSQL (db/together.ts).
+  await writeWithNext(
+    trx,
+    trx.insertInto(model.table).values(
       entries.map((entry) => ({
         ...toDbValues(model, {
           orderId: entry.orderId,
@@ -32,8 +34,8 @@ export async function writeHistory(trx: AnyDb, entries: readonly HistoryEntry[],
         created_at: now,
         updated_at: now,
       })),
-    )
-    .execute();
+    ),
+  );
 }
 
 /** API.md `GET /api/admin/orders/{id}/history`: `[{from, to, operator, note, at}]`, oldest first. */

@@ -19,6 +19,7 @@ import {
   type OrderEffect,
 } from '@wanxiang/core';
 import { sql } from 'kysely';
+import { writeWithNext } from '../../db/together.js';
 import { ApiError, conflict, invalidInput } from '../../http/envelope.js';
 import type { AnyDb } from '../../resources/extensions.js';
 import { changeRow } from '../../resources/row-change.js';
@@ -357,8 +358,8 @@ async function autoAccept(
     touched: (resource) => touched.add(resource),
   };
   // Never released: the commit ends it with the transaction, and a RELEASE would be one more
-  // round trip on every payment.
-  await sql`savepoint auto_accept`.execute(tx.trx);
+  // round trip on every payment. Sent with the accept's first statement (db/together.ts).
+  await writeWithNext(tx.trx, sql`savepoint auto_accept`.compile(tx.trx));
   try {
     const accepted = await moveOrder(
       inner,

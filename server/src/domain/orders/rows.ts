@@ -12,14 +12,24 @@ export async function rowsById(
   resource: string,
   ids: readonly number[],
 ): Promise<Map<number, WireRow>> {
+  const qb = rowsByIdQuery(trx, resource, ids);
+  return wireRowsById(resource, qb ? ((await qb.execute()) as DbRow[]) : []);
+}
+
+/** The read of `rowsById`, to be sent with others (db/together.ts); null for no ids. */
+export function rowsByIdQuery(trx: AnyDb, resource: string, ids: readonly number[]) {
   const model = modelOf(def(resource));
-  if (ids.length === 0) return new Map();
+  if (ids.length === 0) return null;
   let qb = trx
     .selectFrom(model.table)
     .selectAll()
     .where(sql.ref('id'), 'in', [...new Set(ids)]);
   if (model.softDelete) qb = qb.where(sql.ref('deleted_at'), 'is', null);
-  const rows = (await qb.execute()) as DbRow[];
+  return qb;
+}
+
+export function wireRowsById(resource: string, rows: readonly DbRow[]): Map<number, WireRow> {
+  const model = modelOf(def(resource));
   return new Map(rows.map((r) => [Number(r.id), toWireRow(model, r)]));
 }
 

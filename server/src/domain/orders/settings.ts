@@ -1,7 +1,7 @@
 /** The platform's order settings (platformConfig), with the definition's defaults for unset keys. */
 import { getResource } from '@wanxiang/core';
 import type { AnyDb } from '../../resources/extensions.js';
-import { readPlatformConfig } from '../platform-config/store.js';
+import { type ConfigValue, readPlatformConfig } from '../platform-config/store.js';
 
 export interface OrderSettings {
   unpaidCancelMinutes: number;
@@ -12,7 +12,10 @@ export interface OrderSettings {
 const KEYS = ['unpaidCancelMinutes', 'deliveryCompleteMinutes', 'pointsMaxSharePercent'] as const;
 
 export async function orderSettings(db: AnyDb): Promise<OrderSettings> {
-  const values = await readPlatformConfig(db);
+  return orderSettingsFrom(await readPlatformConfig(db));
+}
+
+export function orderSettingsFrom(values: ReadonlyMap<string, ConfigValue>): OrderSettings {
   const fields = getResource('platformConfig').fields;
   const out = {} as OrderSettings;
   for (const key of KEYS) {

@@ -9,7 +9,17 @@ import type { Database } from '../../db/schema.js';
 export type ConfigValue = string | number | boolean | null | ConfigValue[] | { [key: string]: ConfigValue };
 
 export async function readPlatformConfig(db: Kysely<Database>): Promise<Map<string, ConfigValue>> {
-  const rows = await db.selectFrom('platform_config').select(['key', 'value']).execute();
+  return platformConfigFrom(await platformConfigQuery(db).execute());
+}
+
+/** The read of `readPlatformConfig`, to be sent with others (db/together.ts). */
+export function platformConfigQuery(db: Kysely<Database>) {
+  return db.selectFrom('platform_config').select(['key', 'value']);
+}
+
+export function platformConfigFrom(
+  rows: readonly { key: string; value: string }[],
+): Map<string, ConfigValue> {
   const values = new Map<string, ConfigValue>();
   for (const row of rows) {
     try {

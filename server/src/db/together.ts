@@ -1,0 +1,42 @@
+/**
+ * Reads that do not depend on each other, sent at once on one connection: on PostgreSQL they
+ * leave in one write and their answers come back together — one round trip where there were one
+ * each (db/connect.ts `sendTogether`); on SQLite they run one after another, in-process as ever.
+ * Inside a transaction they are the transaction's statements like any other (Kysely would make
+ * each wait for the one before: they are handed to its connection directly).
+ *
+ * A null in place of a query (a read the caller does not need this time) answers no rows.
+ */
+import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import { WITH_NEXT } from './connect.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: any database or transaction of this server
+type AnyDb = Kysely<any>;
+type RowsOf<Q> = Q extends Compilable<infer Row> ? Row[] : never[];
+
+export async function readTogether<const Q extends readonly (Compilable<unknown> | null)[]>(
+  db: AnyDb,
+  queries: Q,
+): Promise<{ -readonly [K in keyof Q]: RowsOf<Q[K]> }> {
+  const compiled = queries.map((q) => q?.compile() ?? null);
+  const rows = await db
+    .getExecutor()
+    .provideConnection((connection) =>
+      Promise.all(compiled.map((c) => (c ? connection.executeQuery(c).then((r) => r.rows) : []))),
+    );
+  return rows as { -readonly [K in keyof Q]: RowsOf<Q[K]> };
+}
+
+/**
+ * A write whose answer nobody reads (an audit entry, an order's timeline line, a savepoint), inside a
+ * transaction on PostgreSQL sent with the transaction's next statement — at the latest its COMMIT,
+ * which then fails if this write did (db/connect.ts `sendTogether`). Outside a transaction, and
+ * on SQLite, it is written at once.
+ */
+export async function writeWithNext(
+  db: AnyDb,
+  query: Compilable<unknown> | CompiledQuery<unknown>,
+): Promise<void> {
+  const compiled = 'compile' in query ? query.compile() : query;
+  await db.executeQuery({ ...compiled, sql: `${WITH_NEXT}${compiled.sql}` });
+}

@@ -1,0 +1,118 @@
+/**
+ * A TCP proxy in front of PostgreSQL that counts the statements its clients send (each Execute of
+ * the extended protocol and each simple Query) and the round trips they take: a round trip starts
+ * when a client sends while every statement it sent before is answered (PostgreSQL's
+ * ReadyForQuery), so statements sent together (pipelined) are one. `BENCH_LOAD_COST`
+ * (bench/load.ts) runs the server through it to say how many of each a kind of call makes —
+ * figures the machine's speed does not move, where CPU per call swings with it; tests count the
+ * round trips of statements sent together (server/test/db/send-together.test.ts).
+ */
+import net from 'node:net';
+
+export interface StatementCounter {
+  /** The port to connect to instead of PostgreSQL's. */
+  port: number;
+  /** Statements sent so far, over every connection. */
+  statements(): number;
+  /** Round trips so far, over every connection. */
+  roundTrips(): number;
+  close(): Promise<void>;
+}
+
+/** Protocol codes of the untyped messages a connection may open with (PostgreSQL's protocol docs). */
+const SSL_REQUEST = 80877103;
+const GSSENC_REQUEST = 80877104;
+const EXECUTE = 0x45; // 'E'
+const QUERY = 0x51; // 'Q'
+const SYNC = 0x53; // 'S'
+const READY_FOR_QUERY = 0x5a; // 'Z'
+
+/**
+ * Splits a stream into the protocol's typed messages (a type byte and an int32 length that counts
+ * itself), however the chunks cut them; `skip` bytes first (an untyped answer to an SSL request).
+ */
+function messages(onMessage: (type: number) => void) {
+  let pending: Buffer = Buffer.alloc(0);
+  return (chunk: Buffer, skip = 0) => {
+    pending = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
+    let at = Math.min(skip, pending.length);
+    for (;;) {
+      if (pending.length - at < 5) break;
+      const length = pending.readInt32BE(at + 1);
+      if (pending.length - at < 1 + length) break;
+      onMessage(pending[at] as number);
+      at += 1 + length;
+    }
+    pending = pending.subarray(at);
+  };
+}
+
+export async function countStatements(host: string, port: number): Promise<StatementCounter> {
+  let statements = 0;
+  let roundTrips = 0;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(port, host);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => {
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    // Statements sent on this connection and not yet answered (a Sync or a simple Query each,
+    // answered by one ReadyForQuery).
+    let unanswered = 0;
+    let sslAnswerPending = false;
+    const fromServer = messages((type) => {
+      if (type === READY_FOR_QUERY && unanswered > 0) unanswered--;
+    });
+    upstream.on('data', (chunk: Buffer) => {
+      const skip = sslAnswerPending ? 1 : 0;
+      sslAnswerPending = false;
+      fromServer(chunk, skip);
+      client.write(chunk);
+    });
+    // A statement closed (its Sync, or a simple Query) while nothing before it is unanswered
+    // starts a round trip; one closed behind others rides theirs.
+    const fromClient = messages((type) => {
+      if (type === EXECUTE || type === QUERY) statements++;
+      if (type !== SYNC && type !== QUERY) return;
+      if (unanswered === 0) roundTrips++;
+      unanswered++;
+    });
+    // The client's messages: the startup message has no type byte (nor do SSL and GSS requests
+    // before it); every later one is typed.
+    let startup: Buffer = Buffer.alloc(0);
+    let started = false;
+    client.on('data', (chunk: Buffer) => {
+      upstream.write(chunk);
+      if (started) return fromClient(chunk);
+      startup = Buffer.concat([startup, chunk]);
+      let at = 0;
+      while (!started && startup.length - at >= 8) {
+        const length = startup.readInt32BE(at);
+        if (startup.length - at < length) break;
+        const code = startup.readInt32BE(at + 4);
+        if (code === SSL_REQUEST || code === GSSENC_REQUEST) sslAnswerPending = true;
+        else started = true;
+        at += length;
+      }
+      if (started) fromClient(startup.subarray(at));
+      else startup = startup.subarray(at);
+    });
+    client.on('end', () => upstream.end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    statements: () => statements,
+    roundTrips: () => roundTrips,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
