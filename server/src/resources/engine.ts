@@ -24,10 +24,11 @@ import {
   validateRow,
 } from '@wanxiang/core';
 import SqliteDatabase from 'better-sqlite3';
-import { type SqlBool, sql } from 'kysely';
+import { type Compilable, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../db/connect.js';
 import { inlineLimit } from '../db/limit.js';
 import type { SqliteReader } from '../db/sqlite-reader.js';
+import { readTogether } from '../db/together.js';
 import { conflict, invalidInput, notFound } from '../http/envelope.js';
 import { type AuditNote, diffRows, writeAudit } from './audit.js';
 import { bumpVersion, cachedCount, countKey, rememberCount, versionOf } from './counts.js';
@@ -677,7 +678,7 @@ export class ResourceEngine {
 
   /** Related rows named in `values` must exist (and not be deleted). */
   private async checkRelations(def: ResourceDef, values: Record<string, unknown>): Promise<void> {
-    const fields: Record<string, string> = {};
+    const checks: { name: string; label: string; ids: number[]; query: Compilable<unknown> }[] = [];
     for (const fs of modelOf(def).stored) {
       const value = values[fs.name];
       const field = fs.field;
@@ -694,9 +695,18 @@ export class ResourceEngine {
         .select(sql.ref('id').as('id'))
         .where(sql.ref('id'), 'in', ids);
       if (targetModel.softDelete) qb = qb.where(sql.ref('deleted_at'), 'is', null);
-      const found = await qb.execute();
-      if (found.length < ids.length) fields[fs.name] = `所选的${field.label}不存在`;
+      checks.push({ name: fs.name, label: field.label, ids, query: qb });
     }
+    if (checks.length === 0) return;
+    // One round trip for all of them on PostgreSQL (db/together.ts).
+    const found = await readTogether(
+      this.db,
+      checks.map((c) => c.query),
+    );
+    const fields: Record<string, string> = {};
+    checks.forEach((c, i) => {
+      if ((found[i]?.length ?? 0) < c.ids.length) fields[c.name] = `所选的${c.label}不存在`;
+    });
     if (Object.keys(fields).length > 0) throw invalidInput(fields);
   }
 

@@ -11,11 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countStatements, type StatementCounter } from '../../../testing/pg-statement-counter.js';
 import { type DatabaseHandle, openDatabase } from '../../src/db/connect.js';
 import { readTogether, writeWithNext } from '../../src/db/together.js';
-import { createTestDatabase, DB_KINDS, type TestDatabase } from '../helpers/app.js';
+import { createTestDatabase, DB_KINDS, type DbKind, type TestDatabase } from '../helpers/app.js';
 
 // PostgreSQL also with pipelining off (`DATABASE_PIPELINE=off`): the same answers and failures,
 // each statement after the one before.
-const CASES = DB_KINDS.flatMap((kind) =>
+type Case = { kind: DbKind; pipeline: boolean; name: string };
+const CASES = DB_KINDS.flatMap((kind): Case[] =>
   kind === 'postgres'
     ? [
         { kind, pipeline: true, name: 'postgres' },
