@@ -54,6 +54,9 @@ export async function countStatements(host: string, port: number): Promise<State
   const server = net.createServer((client) => {
     const upstream = net.connect(port, host);
     for (const socket of [client, upstream]) {
+      // As node-postgres and PostgreSQL do: statements sent together are answered in several
+      // writes, and with Nagle's algorithm the second would wait for the first's delayed ACK.
+      socket.setNoDelay(true);
       sockets.add(socket);
       socket.on('close', () => sockets.delete(socket));
       socket.on('error', () => {

@@ -140,7 +140,7 @@ export interface ImageInfo {
   thumbUrl: string | null;
 }
 
-interface ImageRow {
+export interface ImageRow {
   id: string;
   width: number | string;
   height: number | string;
@@ -158,16 +158,19 @@ export async function imageInfoOf(
   db: AnyDb,
   urls: readonly (string | null | undefined)[],
 ): Promise<Map<string, ImageInfo>> {
+  const query = imageInfoQuery(db, urls);
+  return imageInfoFrom(query ? ((await query.execute()) as ImageRow[]) : []);
+}
+
+/** The read of `imageInfoOf`, to be sent with others (db/together.ts); null when none is stored. */
+export function imageInfoQuery(db: AnyDb, urls: readonly (string | null | undefined)[]) {
   const ids = [...new Set(urls.map(blobIdOf).filter((id): id is string => id !== null))];
-  const out = new Map<string, ImageInfo>();
-  if (ids.length === 0) return out;
-  const rows = (await db
-    .selectFrom('image_files')
-    .select(['id', 'width', 'height', 'thumb_id'])
-    .where('id', 'in', ids)
-    .execute()) as ImageRow[];
-  for (const row of rows) out.set(FILES_URL_PREFIX + row.id, infoOf(row));
-  return out;
+  if (ids.length === 0) return null;
+  return db.selectFrom('image_files').select(['id', 'width', 'height', 'thumb_id']).where('id', 'in', ids);
+}
+
+export function imageInfoFrom(rows: readonly ImageRow[]): Map<string, ImageInfo> {
+  return new Map(rows.map((row) => [FILES_URL_PREFIX + row.id, infoOf(row)]));
 }
 
 /**

@@ -12,13 +12,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import { inlineLimit } from '../../db/limit.js';
+import { readTogether } from '../../db/together.js';
 import { notFound, ok } from '../../http/envelope.js';
 import { failureEnvelopeSchema, successEnvelopeSchema } from '../../http/schemas.js';
 import { cachedCount, cachedValue } from '../../resources/counts.js';
 import type { AnyDb } from '../../resources/extensions.js';
 import { likePattern } from '../../resources/query.js';
-import { isoOf } from '../../resources/storage.js';
-import { imageInfoFilling, imageInfoOf } from './images.js';
+import { type DbRow, isoOf } from '../../resources/storage.js';
+import { type ImageRow, imageInfoFilling, imageInfoFrom, imageInfoQuery } from './images.js';
 import { RenderCache } from './markdown.js';
 
 export const ARTICLE_NOT_FOUND = '文章不存在或未发布';
@@ -158,23 +159,37 @@ function positiveId(text: string): number | null {
   return Number(text);
 }
 
-async function coverThumbs(db: AnyDb, covers: readonly (string | null)[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
+/**
+ * The thumbnails of articles' covers: a stored image's own, or — for a cover picked from the
+ * gallery — its photo's. Both reads at once (db/together.ts), sent with others by the caller.
+ */
+function coverThumbReads(db: AnyDb, covers: readonly (string | null)[]) {
   const wanted = [...new Set(covers.filter((c): c is string => !!c))];
-  if (wanted.length === 0) return out;
-  for (const [url, info] of await imageInfoOf(db, wanted)) if (info.thumbUrl) out.set(url, info.thumbUrl);
-  // Covers picked from the gallery: the photo's own thumbnail.
-  const missing = wanted.filter((c) => !out.has(c));
-  if (missing.length > 0) {
-    const rows = await db
-      .selectFrom('photos')
-      .select(['image', 'thumbnail'])
-      .where('image', 'in', missing)
-      .where('thumbnail', 'is not', null)
-      .execute();
-    for (const row of rows) out.set(row.image as string, row.thumbnail as string);
-  }
-  return out;
+  const photos =
+    wanted.length === 0
+      ? null
+      : db
+          .selectFrom('photos')
+          .select(['image', 'thumbnail'])
+          .where('image', 'in', wanted)
+          .where('thumbnail', 'is not', null);
+  return {
+    queries: [imageInfoQuery(db, wanted), photos] as const,
+    thumbs(images: readonly DbRow[], photoRows: readonly DbRow[]): Map<string, string> {
+      const out = new Map<string, string>();
+      for (const [url, info] of imageInfoFrom(images as unknown as readonly ImageRow[]))
+        if (info.thumbUrl) out.set(url, info.thumbUrl);
+      for (const row of photoRows)
+        if (!out.has(row.image as string)) out.set(row.image as string, row.thumbnail as string);
+      return out;
+    },
+  };
+}
+
+async function coverThumbs(db: AnyDb, covers: readonly (string | null)[]): Promise<Map<string, string>> {
+  const reads = coverThumbReads(db, covers);
+  const [images, photos] = await readTogether(db, reads.queries);
+  return reads.thumbs(images as DbRow[], photos as DbRow[]);
 }
 
 function articleSummary(row: ArticleRow, thumbs: Map<string, string>) {
@@ -311,10 +326,10 @@ export const blogPublicRoutes: FastifyPluginAsync = async (app) => {
       if (!row) throw notFound(ARTICLE_NOT_FOUND);
 
       const publishedAt = row.published_at === null ? null : Number(row.published_at);
-      const neighbour = async (direction: 'newer' | 'older') => {
+      const neighbour = (direction: 'newer' | 'older') => {
         if (publishedAt === null) return null;
         const newer = direction === 'newer';
-        const next = (await publishedArticles()
+        return publishedArticles()
           .select(['id', 'title'])
           .where((eb) =>
             eb.or([
@@ -324,15 +339,21 @@ export const blogPublicRoutes: FastifyPluginAsync = async (app) => {
           )
           .orderBy('published_at', newer ? 'asc' : 'desc')
           .orderBy('id', newer ? 'asc' : 'desc')
-          .limit(inlineLimit(1))
-          .executeTakeFirst()) as { id: number | string; title: string } | undefined;
+          .limit(inlineLimit(1));
+      };
+      const linkOf = (rows: readonly DbRow[]) => {
+        const next = rows[0] as { id: number | string; title: string } | undefined;
         return next ? { id: Number(next.id), title: next.title } : null;
       };
-      const [thumbs, newer, older] = await Promise.all([
-        coverThumbs(db, [row.cover]),
+      // The cover's thumbnail and both neighbours: one round trip (db/together.ts).
+      const cover = coverThumbReads(db, [row.cover]);
+      const [images, photos, newerRows, olderRows] = await readTogether(db, [
+        ...cover.queries,
         neighbour('newer'),
         neighbour('older'),
       ]);
+      const thumbs = cover.thumbs(images as DbRow[], photos as DbRow[]);
+      const [newer, older] = [linkOf(newerRows as DbRow[]), linkOf(olderRows as DbRow[])];
       return ok({
         ...articleSummary(row, thumbs),
         html: rendered.get(id, Number(row.updated_at), row.content ?? ''),

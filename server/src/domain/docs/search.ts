@@ -16,6 +16,7 @@ import {
 import { sql } from 'kysely';
 import type { DialectName } from '../../db/connect.js';
 import { inlineLimit } from '../../db/limit.js';
+import { readTogether } from '../../db/together.js';
 import type { AnyDb } from '../../resources/extensions.js';
 
 /** A search ranks at most this many matches (the total says "at least" beyond it). */
@@ -293,20 +294,21 @@ export async function searchDocs(db: AnyDb, dialect: DialectName, query: DocQuer
   const pageIds = ranked.slice(offset, offset + query.limit).map((r) => r.id);
   if (pageIds.length === 0) return { ...empty, page: { total: ranked.length, ...page }, totalExact };
 
-  const [docs, pages] = await Promise.all([
+  // The page's documents and their pages (for the snippets): one round trip (db/together.ts).
+  const [docRows, pageRows] = await readTogether(db, [
     db
       .selectFrom('docs')
       .select([...DOC_COLUMNS])
-      .where('id', 'in', pageIds)
-      .execute() as Promise<DocRow[]>,
+      .where('id', 'in', pageIds),
     db
       .selectFrom('doc_pages')
       .select(['doc_id', 'page_no', 'content'])
       .where('doc_id', 'in', pageIds)
       .orderBy('doc_id')
-      .orderBy('page_no')
-      .execute() as Promise<{ doc_id: number; page_no: number; content: string }[]>,
+      .orderBy('page_no'),
   ]);
+  const docs = docRows as unknown as DocRow[];
+  const pages = pageRows as { doc_id: number; page_no: number; content: string }[];
   const byId = new Map(docs.map((d) => [Number(d.id), d]));
   const pagesOf = new Map<number, { page_no: number; content: string }[]>();
   for (const p of pages) {
