@@ -336,65 +336,80 @@ const END = /^\s*(commit|rollback)\s*$/i;
  * `writeWithNext`): a write whose answer nobody reads (an audit entry, an order's timeline line).
  */
 export const WITH_NEXT = '/* with next */ ';
+/**
+ * Marks a statement to be sent with the next one, which its caller sends at once (db/together.ts
+ * `readTogether`: every read but the last); it answers with its own result.
+ */
+export const TOGETHER = '/* together */ ';
+
+/** A statement held for the next one; `answer` when its caller waits for its own result. */
+interface Held {
+  args: QueryArgs;
+  answer?: { resolve(result: unknown): void; reject(error: unknown): void };
+}
 
 /**
  * Fewer round trips and fewer writes to PostgreSQL, on a pool in pipeline mode (a statement is
- * sent without waiting for the answer to the one before; answers come back in order):
- * - the statements a connection is given in one turn of the event loop leave in one write — the
- *   independent reads `readTogether` (db/together.ts) sends at once are one round trip, not one
- *   each. On a machine of two shared cores, each write to the database's socket was a system call
- *   and a wake-up of its backend; they were the largest share of the server's thread under load
- *   (BENCHMARKS.md, 2026-11-27, fifth and seventh sessions).
- * - a transaction's BEGIN, and a statement marked `WITH_NEXT` inside one, are answered at once and
- *   held: they leave with the transaction's next statement, which answers only after all of them
- *   (one that failed fails it: the transaction is then aborted, and its COMMIT with it). Every
- *   transaction is a round trip shorter, and its audit entry leaves with its COMMIT. A ROLLBACK
- *   answers for itself (the failure that led to it is the one to report). Kysely ends every
- *   transaction with a COMMIT or a ROLLBACK, so nothing held outlives its transaction; outside one,
- *   nothing is held.
+ * sent without waiting for the answer to the one before; answers come back in order). Statements
+ * held for the next one leave with it in one write: one system call and one wake-up of the
+ * database's backend where there were one each — on a machine of two shared cores those writes
+ * were the largest share of the server's thread under load (BENCHMARKS.md, 2026-11-27, fifth and
+ * seventh sessions) — and one round trip.
+ * - Independent reads (`readTogether`, marked `TOGETHER`): each answers with its own result.
+ * - A transaction's BEGIN, and a statement marked `WITH_NEXT` inside one, are answered at once:
+ *   the statement they leave with answers only after all of them (one that failed fails it: the
+ *   transaction is then aborted, and its COMMIT with it). Every transaction is a round trip
+ *   shorter, and its audit entry leaves with its COMMIT. A ROLLBACK answers for itself (the failure
+ *   that led to it is the one to report). Kysely ends every transaction with a COMMIT or a
+ *   ROLLBACK, so nothing held outlives its transaction; outside one, only `TOGETHER` statements
+ *   are held, and their caller sends the last of them at once.
  * Installed last, so the other wrappers see each statement as it is actually sent.
  */
 function sendTogether(client: pg.PoolClient): void {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
   const stream = client.connection.stream;
-  let corked = false;
   let inTransaction = false;
-  let held: QueryArgs[] = [];
-  const send = (args: QueryArgs) => {
-    if (!corked) {
-      corked = true;
-      stream.cork();
-      queueMicrotask(() => {
-        corked = false;
-        stream.uncork();
-      });
-    }
-    return query(...args);
-  };
+  let held: Held[] = [];
   client.query = ((...args: QueryArgs) => {
     const [text, values, callback] = args as unknown[];
     const promised = typeof text === 'string' && callback === undefined && typeof values !== 'function';
     if (promised && !inTransaction && BEGIN.test(text)) {
       inTransaction = true;
       if (values === undefined || (Array.isArray(values) && values.length === 0)) {
-        held.push(args);
+        held.push({ args });
         return Promise.resolve(BEGUN);
       }
     }
     let sent = args;
+    if (promised && text.startsWith(TOGETHER)) {
+      const together = [text.slice(TOGETHER.length), ...args.slice(1)] as QueryArgs;
+      return new Promise((resolve, reject) => held.push({ args: together, answer: { resolve, reject } }));
+    }
     if (promised && text.startsWith(WITH_NEXT)) {
       sent = [text.slice(WITH_NEXT.length), ...args.slice(1)] as QueryArgs;
       if (inTransaction) {
-        held.push(sent);
+        held.push({ args: sent });
         return Promise.resolve(HELD);
       }
     }
     const ends = promised && END.test(text);
     if (ends) inTransaction = false;
-    if (held.length === 0) return send(sent);
-    const before = held.map((h) => send(h) as Promise<unknown>);
+    if (held.length === 0) return query(...sent);
+    const flushed = held;
     held = [];
-    const answer = send(sent);
+    const before: Promise<unknown>[] = [];
+    let answer: Promise<unknown>;
+    stream.cork();
+    try {
+      for (const h of flushed) {
+        const result = query(...h.args);
+        if (h.answer) result.then(h.answer.resolve, h.answer.reject);
+        else before.push(result);
+      }
+      answer = query(...sent);
+    } finally {
+      stream.uncork();
+    }
     if (!promised || (ends && ROLLBACK.test(text as string))) {
       for (const b of before) b.catch(() => {});
       return answer;

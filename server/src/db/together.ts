@@ -8,7 +8,7 @@
  * A null in place of a query (a read the caller does not need this time) answers no rows.
  */
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
-import { WITH_NEXT } from './connect.js';
+import { TOGETHER, WITH_NEXT } from './connect.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: any database or transaction of this server
 type AnyDb = Kysely<any>;
@@ -19,10 +19,19 @@ export async function readTogether<const Q extends readonly (Compilable<unknown>
   queries: Q,
 ): Promise<{ -readonly [K in keyof Q]: RowsOf<Q[K]> }> {
   const compiled = queries.map((q) => q?.compile() ?? null);
+  // Every statement but the last is held for the next (db/connect.ts `TOGETHER`); the last,
+  // given in the same turn, sends them all.
+  const last = compiled.findLastIndex((c) => c !== null);
   const rows = await db
     .getExecutor()
     .provideConnection((connection) =>
-      Promise.all(compiled.map((c) => (c ? connection.executeQuery(c).then((r) => r.rows) : []))),
+      Promise.all(
+        compiled.map((c, i) =>
+          c
+            ? connection.executeQuery(i < last ? { ...c, sql: `${TOGETHER}${c.sql}` } : c).then((r) => r.rows)
+            : [],
+        ),
+      ),
     );
   return rows as { -readonly [K in keyof Q]: RowsOf<Q[K]> };
 }
