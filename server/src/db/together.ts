@@ -2,8 +2,11 @@
  * Reads that do not depend on each other, sent at once on one connection: on PostgreSQL they
  * leave in one write and their answers come back together — one round trip where there were one
  * each (db/connect.ts `sendTogether`); on SQLite they run one after another, in-process as ever.
- * Inside a transaction they are the transaction's statements like any other (Kysely would make
- * each wait for the one before: they are handed to its connection directly).
+ * Inside a transaction they are the transaction's statements like any other. They are handed to
+ * the connection directly (`getExecutor().provideConnection`, marked internal in Kysely 0.28 —
+ * test/db/send-together.test.ts fails if that changes): through the query builders, Kysely makes
+ * each statement of a transaction wait for the one before. No Kysely plugin is configured, so
+ * none is skipped on the way.
  *
  * A null in place of a query (a read the caller does not need this time) answers no rows.
  */
