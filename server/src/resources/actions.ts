@@ -50,11 +50,24 @@ export async function appendRow(
   values: Record<string, unknown>,
   now: number,
 ): Promise<WireRow> {
-  const model = modelOf(def);
-  const row = (await trx
-    .insertInto(model.table)
-    .values({ ...toDbValues(model, values), created_at: now, updated_at: now })
+  const row = (await appendRowsQuery(trx, def, [values], now)
     .returningAll()
     .executeTakeFirstOrThrow()) as DbRow;
-  return toWireRow(model, row);
+  return toWireRow(modelOf(def), row);
+}
+
+/**
+ * The insert of `appendRow` for several rows, unsent and answering nothing: for rows nobody reads
+ * back, sent with the transaction's next statement (db/together.ts `writeWithNext`).
+ */
+export function appendRowsQuery(
+  trx: AnyDb,
+  def: ResourceDef,
+  rows: readonly Record<string, unknown>[],
+  now: number,
+) {
+  const model = modelOf(def);
+  return trx
+    .insertInto(model.table)
+    .values(rows.map((values) => ({ ...toDbValues(model, values), created_at: now, updated_at: now })));
 }

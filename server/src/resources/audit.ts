@@ -6,8 +6,9 @@
  */
 import { findResource, type ResourceDef } from '@wanxiang/core';
 import { writeWithNext } from '../db/together.js';
+import { appendRowsQuery } from './actions.js';
 import type { AnyDb } from './extensions.js';
-import { MASK, modelOf, toDbValues, type WireRow } from './storage.js';
+import { MASK, type WireRow } from './storage.js';
 
 export type Diff = Record<string, unknown>;
 
@@ -90,22 +91,24 @@ export interface AuditEntry {
 export async function writeAudit(trx: AnyDb, entry: AuditEntry): Promise<void> {
   const def = findResource('auditLogs');
   if (!def) return;
-  const model = modelOf(def);
   // Sent with the transaction's COMMIT on PostgreSQL (db/together.ts).
   await writeWithNext(
     trx,
-    trx.insertInto(model.table).values({
-      ...toDbValues(model, {
-        userId: entry.userId,
-        action: entry.action,
-        resource: entry.resource,
-        recordId: entry.recordId,
-        before: entry.before,
-        after: entry.after,
-        ip: entry.ip,
-      }),
-      created_at: entry.now,
-      updated_at: entry.now,
-    }),
+    appendRowsQuery(
+      trx,
+      def,
+      [
+        {
+          userId: entry.userId,
+          action: entry.action,
+          resource: entry.resource,
+          recordId: entry.recordId,
+          before: entry.before,
+          after: entry.after,
+          ip: entry.ip,
+        },
+      ],
+      entry.now,
+    ),
   );
 }

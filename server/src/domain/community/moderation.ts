@@ -17,7 +17,7 @@ import {
 } from '@wanxiang/core';
 import { writeWithNext } from '../../db/together.js';
 import { conflict } from '../../http/envelope.js';
-import { changeRowAsDeclared } from '../../resources/actions.js';
+import { appendRowsQuery, changeRowAsDeclared } from '../../resources/actions.js';
 import type {
   ActionContext,
   ActionHandlerSpec,
@@ -26,7 +26,7 @@ import type {
   WriteContext,
 } from '../../resources/extensions.js';
 import { changeRow } from '../../resources/row-change.js';
-import { modelOf, toDbValues, type WireRow } from '../../resources/storage.js';
+import { modelOf, type WireRow } from '../../resources/storage.js';
 import type { WordFilterCache } from './word-filter.js';
 
 const KINDS: Record<'bbsTopics' | 'bbsPosts', ModeratedKind> = { bbsTopics: 'topic', bbsPosts: 'reply' };
@@ -38,16 +38,14 @@ function textOf(row: Record<string, unknown>): string {
 
 async function appendPoints(ctx: WriteContext, authorId: unknown, outcome: ModerationOutcome): Promise<void> {
   if (outcome.points.length === 0 || authorId === null || authorId === undefined) return;
-  const model = modelOf(getResource('bbsPoints'));
   // Nobody reads the rows back: sent with the transaction's next statement (db/together.ts).
   await writeWithNext(
     ctx.trx,
-    ctx.trx.insertInto(model.table).values(
-      outcome.points.map((p) => ({
-        ...toDbValues(model, { userId: Number(authorId), change: p.change, reason: p.reason }),
-        created_at: ctx.now,
-        updated_at: ctx.now,
-      })),
+    appendRowsQuery(
+      ctx.trx,
+      getResource('bbsPoints'),
+      outcome.points.map((p) => ({ userId: Number(authorId), change: p.change, reason: p.reason })),
+      ctx.now,
     ),
   );
 }

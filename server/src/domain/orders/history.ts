@@ -2,8 +2,9 @@
 import { getResource } from '@wanxiang/core';
 import { sql } from 'kysely';
 import { writeWithNext } from '../../db/together.js';
+import { appendRowsQuery } from '../../resources/actions.js';
 import type { AnyDb } from '../../resources/extensions.js';
-import { modelOf, toDbValues } from '../../resources/storage.js';
+import { modelOf } from '../../resources/storage.js';
 
 const orderHistory = getResource('orderHistory');
 
@@ -18,22 +19,20 @@ export interface HistoryEntry {
 /** Appends the entries, in their order, in one statement. */
 export async function writeHistory(trx: AnyDb, entries: readonly HistoryEntry[], now: number): Promise<void> {
   if (entries.length === 0) return;
-  const model = modelOf(orderHistory);
   // Sent with the transaction's next statement on PostgreSQL (db/together.ts).
   await writeWithNext(
     trx,
-    trx.insertInto(model.table).values(
+    appendRowsQuery(
+      trx,
+      orderHistory,
       entries.map((entry) => ({
-        ...toDbValues(model, {
-          orderId: entry.orderId,
-          operatorId: entry.operatorId,
-          fromStatus: entry.from,
-          toStatus: entry.to,
-          note: entry.note ?? null,
-        }),
-        created_at: now,
-        updated_at: now,
+        orderId: entry.orderId,
+        operatorId: entry.operatorId,
+        fromStatus: entry.from,
+        toStatus: entry.to,
+        note: entry.note ?? null,
       })),
+      now,
     ),
   );
 }
