@@ -1,11 +1,15 @@
 /**
- * How fast this machine is right now, by two fixed pieces of work printed beside a load run: a
- * CPU loop and a loopback TCP round trip (what every statement and every answer pays). The shared
+ * How fast this machine is right now, by fixed pieces of work printed beside a load run: a CPU
+ * loop, a loopback TCP round trip within one process, and one to another process (what every
+ * statement to PostgreSQL and every answer to a client pays: the other side must be woken). The
+ * first two did not show why the sixth to eighth sessions' machines ran the load at half the
+ * fifth's speed; the third, first read on the eighth's (59 µs, twice the second), is there to be
+ * compared with a faster machine's (BENCHMARKS.md, eighth session). The shared
  * machines here change speed between sessions by far more than any one change moves the load's
  * figures (BENCHMARKS.md, sixth session): a run is read against these, and compared only with runs
  * of similar speed.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import net from 'node:net';
 import os from 'node:os';
 
@@ -37,11 +41,38 @@ export function cpuLoopMs(): { cpu: number | null; ms: number }[] {
   }
 }
 
-/** Microseconds for one byte sent to an echo socket on 127.0.0.1 and back (the mean of 20 000). */
-export async function loopbackRoundTripUs(): Promise<number> {
-  const server = net.createServer((s) => s.on('data', (d) => s.write(d)));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const client = net.connect((server.address() as net.AddressInfo).port, '127.0.0.1');
+/**
+ * Microseconds for one byte sent to an echo socket on 127.0.0.1 and back (the mean of 20 000),
+ * the echo in this process or, with `otherProcess`, in a process of its own.
+ */
+export async function loopbackRoundTripUs(otherProcess = false): Promise<number> {
+  let port: number;
+  let stop: () => Promise<unknown>;
+  if (otherProcess) {
+    const echo = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const s = require('node:net').createServer((c) => { c.setNoDelay(true); c.on('data', (d) => c.write(d)); });
+         s.listen(0, '127.0.0.1', () => console.log(s.address().port));`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    port = await new Promise<number>((resolve) =>
+      echo.stdout.once('data', (d: Buffer) => resolve(Number(d))),
+    );
+    stop = () => {
+      const exited = new Promise((resolve) => echo.once('exit', resolve));
+      echo.kill();
+      return exited;
+    };
+  } else {
+    const server = net.createServer((s) => s.on('data', (d) => s.write(d)));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as net.AddressInfo).port;
+    stop = () => new Promise((resolve) => server.close(resolve));
+  }
+  const client = net.connect(port, '127.0.0.1');
   client.setNoDelay(true);
   await new Promise((resolve) => client.once('connect', resolve));
   const n = 20_000;
@@ -56,7 +87,7 @@ export async function loopbackRoundTripUs(): Promise<number> {
   });
   const us = Number(process.hrtime.bigint() - t0) / 1e3 / n;
   client.destroy();
-  await new Promise((resolve) => server.close(resolve));
+  await stop();
   return us;
 }
 
@@ -65,5 +96,6 @@ export async function machineSpeed(): Promise<string> {
     .map((l) => (l.cpu === null ? `${l.ms.toFixed(0)} ms` : `${l.ms.toFixed(0)} ms on CPU ${l.cpu}`))
     .join(', ');
   const rtt = await loopbackRoundTripUs();
-  return `a fixed CPU loop ${loops}; a loopback TCP round trip ${rtt.toFixed(1)} µs`;
+  const across = await loopbackRoundTripUs(true);
+  return `a fixed CPU loop ${loops}; a loopback TCP round trip ${rtt.toFixed(1)} µs, ${across.toFixed(1)} µs to another process`;
 }
