@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCAN_CAP } from '../../src/domain/docs/search.js';
+import { SCAN_CAP, SHORT_DOC_PAGES, SNIPPET_FIRST_PAGES } from '../../src/domain/docs/search.js';
 import { DB_KINDS, DEMO_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { bearer, tokenOf } from '../helpers/auth.js';
 import { type Api, adminApi } from '../resources/helpers.js';
@@ -330,5 +330,44 @@ describe.each(DB_KINDS)('document library (%s)', (kind) => {
     expect(draft.statusCode).toBe(404);
     const bad = await t.app.inject({ method: 'GET', url: `/api/docs/x/pages/1`, headers: bearer(token) });
     expect(bad.statusCode).toBe(422);
+  });
+
+  it('marks the first page holding the phrase, however far into a long document, else the summary', async () => {
+    // Longer than the documents whose pages are read whole: the phrase first on the page after
+    // the ones read with the documents, then on the last.
+    const filler = (n: number, from: number) =>
+      Array.from({ length: n }, (_, i) => `第${from + i}页　总则与适用范围。`);
+    const pages = [
+      ...filler(SNIPPET_FIRST_PAGES, 1),
+      '当事人可以申请调解。',
+      ...filler(SHORT_DOC_PAGES - SNIPPET_FIRST_PAGES, SNIPPET_FIRST_PAGES + 2),
+      '调解不成的，继续仲裁。',
+    ];
+    expect(pages.length).toBeGreaterThan(SHORT_DOC_PAGES);
+    const long = await createDoc(api, {
+      title: '商事仲裁规则',
+      categoryId: cat.rules,
+      summary: '关于商事仲裁的规定。',
+      pages,
+    });
+    const later = (await search({ q: '调解' })).body.data.results;
+    expect(later.map((r: { id: number; hitPage: number }) => [r.id, r.hitPage])).toEqual([
+      [long, SNIPPET_FIRST_PAGES + 1],
+    ]);
+    expect(later[0].snippet).toContain('申请<mark>调解</mark>');
+    const last = (await search({ q: '继续' })).body.data.results;
+    expect(last[0]).toMatchObject({ id: long, hitPage: pages.length });
+    // On a first page.
+    expect((await search({ q: '总则' })).body.data.results[0]).toMatchObject({ id: long, hitPage: 1 });
+    // A short document's pages all come with it: its phrase on the last is found as well.
+    const shortPages = [...filler(SNIPPET_FIRST_PAGES + 1, 1), '双方可以自行和解。'];
+    expect(shortPages.length).toBeLessThanOrEqual(SHORT_DOC_PAGES);
+    const short = await createDoc(api, { title: '和解程序指引', categoryId: cat.rules, pages: shortPages });
+    const settled = (await search({ q: '自行' })).body.data.results;
+    expect(settled[0]).toMatchObject({ id: short, hitPage: shortPages.length });
+    // In the title and the summary only: the summary marked, no page.
+    const summary = (await search({ q: '商事' })).body.data.results[0];
+    expect(summary).toMatchObject({ id: long, hitPage: null });
+    expect(summary.snippet).toBe('关于<mark>商事</mark>仲裁的规定。');
   });
 });

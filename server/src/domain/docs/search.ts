@@ -170,6 +170,63 @@ function pathOf(rows: readonly CategoryRow[], id: number | undefined): { id: num
   return path;
 }
 
+interface PageText {
+  doc_id: number;
+  page_no: number;
+  content: string;
+  /** The document's pages in all. */
+  pages: number | string;
+}
+
+/**
+ * A search's snippets are read from the pages of its results' documents in page order, the first
+ * page holding the phrase giving it. A short document's pages (up to `SHORT_DOC_PAGES`) are read
+ * whole with the documents; of a longer one only the first `SNIPPET_FIRST_PAGES`, and the rest
+ * only when the phrase is not on them (a hit further on, in the summary or the title only) — one
+ * more round trip then.
+ *
+ * Why: every page of every result was read — a page of ten statutes of a few hundred pages each
+ * was megabytes of text, decoded and normalised to mark a few words — while where the phrase is,
+ * it is mostly near the start (a statute's 第一条 names its subject). Short documents keep the one
+ * round trip: on the demo's (4–5 pages) reading two first sent 60 % of searches back for the
+ * rest (the bench's queries are words of titles) — more statements, no less CPU. The pages are
+ * counted where they are read (`docs.page_count` is what an editor typed).
+ */
+export const SNIPPET_FIRST_PAGES = 2;
+export const SHORT_DOC_PAGES = 8;
+
+function snippetPages(db: AnyDb, docIds: readonly number[], which: 'first' | 'rest') {
+  const ranked = db
+    .selectFrom('doc_pages')
+    .select([
+      'doc_id',
+      'page_no',
+      'content',
+      sql<number>`row_number() over (partition by doc_id order by page_no)`.as('n'),
+      sql<number>`count(*) over (partition by doc_id)`.as('pages'),
+    ])
+    .where('doc_id', 'in', docIds)
+    .as('p');
+  const pages = db.selectFrom(ranked).select(['doc_id', 'page_no', 'content', 'pages']);
+  return (
+    which === 'first'
+      ? pages.where((eb) => eb.or([eb('n', '<=', SNIPPET_FIRST_PAGES), eb('pages', '<=', SHORT_DOC_PAGES)]))
+      : pages.where('n', '>', SNIPPET_FIRST_PAGES)
+  )
+    .orderBy('doc_id')
+    .orderBy('page_no');
+}
+
+function pagesByDoc(pages: readonly PageText[]): Map<number, PageText[]> {
+  const byDoc = new Map<number, PageText[]>();
+  for (const p of pages) {
+    const list = byDoc.get(Number(p.doc_id)) ?? [];
+    list.push(p);
+    byDoc.set(Number(p.doc_id), list);
+  }
+  return byDoc;
+}
+
 /** The list (no q) or the search (q) of published documents; what GET /api/public/docs answers. */
 export async function searchDocs(db: AnyDb, dialect: DialectName, query: DocQuery): Promise<DocSearchResult> {
   const categories = query.categoryId !== undefined ? await categoryRows(db) : [];
@@ -294,47 +351,57 @@ export async function searchDocs(db: AnyDb, dialect: DialectName, query: DocQuer
   const pageIds = ranked.slice(offset, offset + query.limit).map((r) => r.id);
   if (pageIds.length === 0) return { ...empty, page: { total: ranked.length, ...page }, totalExact };
 
-  // The page's documents and their pages (for the snippets): one round trip (db/together.ts).
-  const [docRows, pageRows] = await readTogether(db, [
+  // The page's documents and their first pages (for the snippets): one round trip (db/together.ts).
+  const [docRows, firstPageRows] = await readTogether(db, [
     db
       .selectFrom('docs')
       .select([...DOC_COLUMNS])
       .where('id', 'in', pageIds),
-    db
-      .selectFrom('doc_pages')
-      .select(['doc_id', 'page_no', 'content'])
-      .where('doc_id', 'in', pageIds)
-      .orderBy('doc_id')
-      .orderBy('page_no'),
+    snippetPages(db, pageIds, 'first'),
   ]);
   const docs = docRows as unknown as DocRow[];
-  const pages = pageRows as { doc_id: number; page_no: number; content: string }[];
   const byId = new Map(docs.map((d) => [Number(d.id), d]));
-  const pagesOf = new Map<number, { page_no: number; content: string }[]>();
-  for (const p of pages) {
-    const list = pagesOf.get(Number(p.doc_id)) ?? [];
-    list.push(p);
-    pagesOf.set(Number(p.doc_id), list);
+  const hitIn = (pages: readonly PageText[] | undefined) => {
+    for (const p of pages ?? []) {
+      const snippet = snippetOf(p.content, phrases);
+      if (snippet) return { snippet, pageNo: Number(p.page_no) };
+    }
+    return null;
+  };
+  const firstPages = pagesByDoc(firstPageRows as PageText[]);
+  const inPages = new Map<number, { snippet: string; pageNo: number }>();
+  const further: number[] = [];
+  for (const id of pageIds) {
+    const pages = firstPages.get(id);
+    const found = hitIn(pages);
+    if (found) inPages.set(id, found);
+    // A long document's first pages only: the phrase may be further on.
+    else if (Number(pages?.[0]?.pages ?? 0) > SHORT_DOC_PAGES) further.push(id);
+  }
+  if (further.length > 0) {
+    const rest = pagesByDoc((await snippetPages(db, further, 'rest').execute()) as PageText[]);
+    for (const id of further) {
+      const found = hitIn(rest.get(id));
+      if (found) inPages.set(id, found);
+    }
   }
   const results: DocHit[] = [];
   for (const id of pageIds) {
     const row = byId.get(id);
     if (!row) continue;
     const hit = hitOf(row);
-    // The phrase as typed where it occurs. Where it does not (a title-only hit, or a false match
-    // of the bigram index: all bigrams present, never side by side) the summary stays unmarked:
-    // marking the single bigrams would show hits the reader did not ask for.
-    const texts: [string | null, number | null][] = [
-      ...(pagesOf.get(id) ?? []).map((p) => [p.content, Number(p.page_no)] as [string, number]),
-      [row.summary, null],
-    ];
-    for (const [text, pageNo] of texts) {
-      const snippet = text ? snippetOf(text, phrases) : null;
-      if (snippet) {
-        hit.snippet = snippet;
-        hit.hitPage = pageNo;
-        break;
-      }
+    // The phrase as typed where it occurs: its first page, else the summary. Where it does not (a
+    // title-only hit, or a false match of the bigram index: all bigrams present, never side by
+    // side) the summary stays unmarked: marking the single bigrams would show hits the reader did
+    // not ask for.
+    const found = inPages.get(id);
+    const inSummary = found || !row.summary ? null : snippetOf(row.summary, phrases);
+    if (found) {
+      hit.snippet = found.snippet;
+      hit.hitPage = found.pageNo;
+    } else if (inSummary) {
+      hit.snippet = inSummary;
+      hit.hitPage = null;
     }
     const titleSnippet = snippetOf(row.title, phrases, 1_000);
     if (titleSnippet) hit.titleHtml = titleSnippet;
