@@ -196,25 +196,32 @@ export const SNIPPET_FIRST_PAGES = 2;
 export const SHORT_DOC_PAGES = 8;
 
 function snippetPages(db: AnyDb, docIds: readonly number[], which: 'first' | 'rest') {
+  // Numbered and counted on the keys alone; the text is read only for the pages chosen.
   const ranked = db
     .selectFrom('doc_pages')
     .select([
       'doc_id',
       'page_no',
-      'content',
       sql<number>`row_number() over (partition by doc_id order by page_no)`.as('n'),
       sql<number>`count(*) over (partition by doc_id)`.as('pages'),
     ])
     .where('doc_id', 'in', docIds)
-    .as('p');
-  const pages = db.selectFrom(ranked).select(['doc_id', 'page_no', 'content', 'pages']);
+    .as('r');
+  const pages = db
+    .selectFrom(ranked)
+    .innerJoin('doc_pages as dp', (join) =>
+      join.onRef('dp.doc_id', '=', 'r.doc_id').onRef('dp.page_no', '=', 'r.page_no'),
+    )
+    .select(['r.doc_id', 'r.page_no', 'dp.content', 'r.pages']);
   return (
     which === 'first'
-      ? pages.where((eb) => eb.or([eb('n', '<=', SNIPPET_FIRST_PAGES), eb('pages', '<=', SHORT_DOC_PAGES)]))
-      : pages.where('n', '>', SNIPPET_FIRST_PAGES)
+      ? pages.where((eb) =>
+          eb.or([eb('r.n', '<=', SNIPPET_FIRST_PAGES), eb('r.pages', '<=', SHORT_DOC_PAGES)]),
+        )
+      : pages.where('r.n', '>', SNIPPET_FIRST_PAGES)
   )
-    .orderBy('doc_id')
-    .orderBy('page_no');
+    .orderBy('r.doc_id')
+    .orderBy('r.page_no');
 }
 
 function pagesByDoc(pages: readonly PageText[]): Map<number, PageText[]> {
