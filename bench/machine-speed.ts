@@ -58,9 +58,12 @@ export async function loopbackRoundTripUs(otherProcess = false): Promise<number>
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
-    port = await new Promise<number>((resolve) =>
-      echo.stdout.once('data', (d: Buffer) => resolve(Number(d))),
-    );
+    port = await new Promise<number>((resolve, reject) => {
+      echo.stdout.once('data', (d: Buffer) => resolve(Number(d)));
+      // A child that cannot start must not leave the bench waiting for ever.
+      echo.once('error', reject);
+      echo.once('exit', (code) => reject(new Error(`the echo process exited (${code})`)));
+    });
     stop = () => {
       const exited = new Promise((resolve) => echo.once('exit', resolve));
       echo.kill();

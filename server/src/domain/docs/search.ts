@@ -401,14 +401,14 @@ export async function searchDocs(db: AnyDb, dialect: DialectName, query: DocQuer
     // title-only hit, or a false match of the bigram index: all bigrams present, never side by
     // side) the summary stays unmarked: marking the single bigrams would show hits the reader did
     // not ask for.
-    const found = inPages.get(id);
-    const inSummary = found || !row.summary ? null : snippetOf(row.summary, phrases);
+    const inSummary = () => {
+      const snippet = row.summary ? snippetOf(row.summary, phrases) : null;
+      return snippet ? { snippet, pageNo: null } : null;
+    };
+    const found = inPages.get(id) ?? inSummary();
     if (found) {
       hit.snippet = found.snippet;
       hit.hitPage = found.pageNo;
-    } else if (inSummary) {
-      hit.snippet = inSummary;
-      hit.hitPage = null;
     }
     const titleSnippet = snippetOf(row.title, phrases, 1_000);
     if (titleSnippet) hit.titleHtml = titleSnippet;
