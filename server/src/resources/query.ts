@@ -419,9 +419,19 @@ export async function countRows(
   return Number(row?.n ?? 0);
 }
 
-/** Parses the id of a path: a positive integer, else the row cannot exist. */
+/**
+ * The largest id a row can have: ids are `integer` identities on PostgreSQL (db/migrations
+ * `idColumn`). A larger one was compared there and refused (numeric_value_out_of_range, 422)
+ * where SQLite, whose rowids are wider, found no row (404); the same id now answers the same on
+ * both.
+ */
+export const MAX_ROW_ID = 2_147_483_647;
+
+/** Parses the id of a path: a positive integer no row is too large for, else the row cannot exist. */
 export function parseId(text: string): number | null {
-  return /^[1-9]\d{0,14}$/.test(text) ? Number(text) : null;
+  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
+  const id = Number(text);
+  return id <= MAX_ROW_ID ? id : null;
 }
 
 export const notFoundMessage = (def: ResourceDef) => `${def.title}不存在或已删除`;

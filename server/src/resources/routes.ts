@@ -28,7 +28,7 @@ import { contentDisposition, exportFileName } from './export/file-name.js';
 import type { ExportFormat } from './export/producer.js';
 import { exportStream } from './export/stream.js';
 import { bodySchema, listQuerySchema, rowSchema } from './openapi.js';
-import { parseId } from './query.js';
+import { MAX_ROW_ID, parseId } from './query.js';
 
 const failures = {
   ...authFailureResponses,
@@ -64,7 +64,10 @@ function registerResource(app: FastifyInstance, engine: ResourceEngine, def: Res
   const row = rowSchema(def);
   const tags = ['resources'];
   const common = { tags, security: bearerSecurity };
-  const idParam = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } };
+  const idParam = {
+    type: 'object',
+    properties: { id: { type: 'integer', minimum: 1, maximum: MAX_ROW_ID } },
+  };
   const hooks = engine.extensions.hooksOf(def.name);
   const admitted = (outside: boolean) => (outside ? write : [write, app.admit]);
   /** A row action is admitted unless its handler works outside the database. */

@@ -7,7 +7,7 @@
  * - the process keeps answering (an uncaught error fails the run through vitest).
  * README.md beside this file: how to run it longer and how to reproduce a failure.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -33,6 +33,8 @@ const SEED =
 /** `METHOD /path` (the document's template) to fuzz only those, comma separated. */
 const ONLY = process.env.FUZZ_ONLY?.split(',').map((s) => s.trim());
 const ONLY_ROLES = process.env.FUZZ_ROLE?.split(',').map((s) => s.trim());
+/** `FUZZ_TRACE=<file>`: every request and its answer, one line each, in `<file>.<database>`. */
+const TRACE = process.env.FUZZ_TRACE;
 
 const CJK = /[\u4e00-\u9fff]/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -63,6 +65,14 @@ interface Counts {
   refused: number;
   byStatus: Map<number, number>;
 }
+
+/**
+ * Each database's run, one line per request: who sent what to which operation, and the status.
+ * The seed makes both databases' runs the same requests, so the same line must end the same way
+ * on both (the last test) — a status that depends on the database is a defect the fuzz alone
+ * does not see: each answer is a 4xx with a message on its own.
+ */
+const answersBy = new Map<string, string[]>();
 
 describe.each(DB_KINDS)('OpenAPI fuzz on %s', (kind) => {
   let t: TestApp;
@@ -113,6 +123,8 @@ describe.each(DB_KINDS)('OpenAPI fuzz on %s', (kind) => {
         `[fuzz ${kind}] seed ${SEED}, ${RUNS} runs × ${operations.length} operations × ${ROLES.length} roles`,
       );
       const counts: Counts = { requests: 0, refused: 0, byStatus: new Map() };
+      const answers: string[] = [];
+      answersBy.set(kind, answers);
       const failures: string[] = [];
       const started = Date.now();
       const timing = { print: 0, inject: 0 };
@@ -141,6 +153,14 @@ describe.each(DB_KINDS)('OpenAPI fuzz on %s', (kind) => {
             `[fuzz slow] print ${(t1 - t0).toFixed(0)} ms, request ${(t2 - t1).toFixed(0)} ms: ${req.method} ${req.url.slice(0, 120)} [${req.kind}]`,
           );
         }
+        // One line per request and database: the two runs of a seed, compared line by line, show
+        // where SQLite and PostgreSQL answer differently (README).
+        if (TRACE)
+          appendFileSync(
+            `${TRACE}.${kind}`,
+            `${role} ${req.method} ${req.url.slice(0, 200)} [${req.kind}] ${res.statusCode} ${res.body.slice(0, 200)}\n`,
+          );
+        answers.push(`${role} ${op.key} [${req.kind}] → ${res.statusCode}`);
         counts.byStatus.set(res.statusCode, (counts.byStatus.get(res.statusCode) ?? 0) + 1);
         const what = () => `${describeRequest(role, req)}\n→ ${res.statusCode} ${res.body.slice(0, 500)}`;
         if (res.statusCode >= 500) {
@@ -245,5 +265,18 @@ describe.each(DB_KINDS)('OpenAPI fuzz on %s', (kind) => {
       expect((await t.app.inject({ method: 'GET', url: '/api/public/config' })).statusCode).toBe(200);
     },
     600_000 * Math.max(1, RUNS / 2),
+  );
+
+  it.runIf(kind === DB_KINDS.at(-1) && DB_KINDS.length > 1)(
+    'answers each request with the status the other database gave it',
+    () => {
+      const [first, second] = DB_KINDS.map((k) => answersBy.get(k) ?? []) as [string[], string[]];
+      expect(second.length).toBe(first.length);
+      const differing = first
+        .map((line, i) => [line, second[i]])
+        .filter(([a, b]) => a !== b)
+        .map(([a, b]) => `${DB_KINDS[0]}: ${a}\n${DB_KINDS[1]}: ${b}`);
+      expect(differing, differing.join('\n\n')).toEqual([]);
+    },
   );
 });
