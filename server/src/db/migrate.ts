@@ -24,6 +24,7 @@ import { migration0018CdnUsage } from './migrations/0018_cdn_usage.js';
 import { migration0020SensitiveWords } from './migrations/0020_sensitive_words.js';
 import { migration0021ScaleOut } from './migrations/0021_scale_out.js';
 import { migration0022AuthNotify } from './migrations/0022_auth_notify.js';
+import { migration0023DocPageCounts } from './migrations/0023_doc_page_counts.js';
 import type { DialectMigration } from './migrations/migration.js';
 import type { Database } from './schema.js';
 
@@ -64,6 +65,8 @@ export const MIGRATIONS: Readonly<Record<string, DialectMigration>> = {
   '0021_scale_out': migration0021ScaleOut,
   // PostgreSQL: a commit changing a session lookup's answer notifies every process (domain/auth).
   '0022_auth_notify': migration0022AuthNotify,
+  // Documents' page counts from their pages, kept from now on by the pages' writes (domain/docs).
+  '0023_doc_page_counts': migration0023DocPageCounts,
 };
 
 function provider(dialect: DialectName, migrations: Readonly<Record<string, DialectMigration>>) {

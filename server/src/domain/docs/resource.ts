@@ -2,8 +2,14 @@
  * Admin writes keep the search index in step: a document's create/update of its title or
  * summary, a page's create/update/delete, and a document's delete reindex (or drop) it in the
  * same transaction as the write, so a search never sees a write half-indexed.
+ *
+ * A page's write also sets its document's `pageCount` (read-only in the form: the pages are what
+ * counts), in the same transaction. Before, nothing kept it: a document written in the back
+ * office listed 0 页 in the library and its search results while its reader showed its pages. A
+ * page moved to another document reindexes and recounts both.
  */
-import type { EngineExtensions, ResourceHooks } from '../../resources/extensions.js';
+import type { AnyDb, EngineExtensions, ResourceHooks, WriteContext } from '../../resources/extensions.js';
+import { nextUpdatedAt } from '../../resources/row-change.js';
 import { reindexDoc, removeDoc } from './indexer.js';
 
 const INDEXED_DOC_FIELDS = ['title', 'summary'];
@@ -21,7 +27,7 @@ const docHooks: ResourceHooks = {
 /** The document of a page being deleted, read before the row goes (afterDelete sees only the id). */
 const deleting = new Map<number, number>();
 
-async function docOfPage(db: Parameters<typeof reindexDoc>[0], pageId: number): Promise<number | null> {
+async function docOfPage(db: AnyDb, pageId: number): Promise<number | null> {
   const row = (await db
     .selectFrom('doc_pages')
     .select('doc_id')
@@ -30,10 +36,26 @@ async function docOfPage(db: Parameters<typeof reindexDoc>[0], pageId: number): 
   return row ? Number(row.doc_id) : null;
 }
 
+/** A document whose pages changed: indexed again and its pages counted. */
+async function pagesChanged(ctx: WriteContext, docId: number): Promise<void> {
+  await reindexDoc(ctx.trx, ctx.dialect, docId, ctx.now);
+  await ctx.trx
+    .updateTable('docs')
+    .set((eb) => ({
+      page_count: eb.selectFrom('doc_pages').select(eb.fn.countAll().as('n')).where('doc_id', '=', docId),
+      // A new stamp: rows are cached by it (resources/rendered-rows).
+      updated_at: nextUpdatedAt(ctx.now),
+    }))
+    .where('id', '=', docId)
+    .execute();
+}
+
 const pageHooks: ResourceHooks = {
-  async afterWrite(ctx, id, values) {
+  async afterWrite(ctx, id, values, before) {
     const docId = values.docId !== undefined ? Number(values.docId) : await docOfPage(ctx.trx, id);
-    if (docId !== null) await reindexDoc(ctx.trx, ctx.dialect, docId, ctx.now);
+    if (docId !== null) await pagesChanged(ctx, docId);
+    const left = before?.docId == null ? null : Number(before.docId);
+    if (left !== null && left !== docId) await pagesChanged(ctx, left);
   },
   async beforeDelete(ctx, id) {
     const docId = await docOfPage(ctx.trx, id);
@@ -42,7 +64,7 @@ const pageHooks: ResourceHooks = {
   async afterDelete(ctx, id) {
     const docId = deleting.get(id) ?? null;
     deleting.delete(id);
-    if (docId !== null) await reindexDoc(ctx.trx, ctx.dialect, docId, ctx.now);
+    if (docId !== null) await pagesChanged(ctx, docId);
   },
 };
 
