@@ -77,6 +77,24 @@ describe.each(DB_KINDS)('a document’s page count (%s)', (kind) => {
     expect((await publicHits(`categoryId=${category}`)).find((d) => d.id === statute)?.pageCount).toBe(1);
   });
 
+  it('refuses a second page of the same number, added or moved there, and changes nothing', async () => {
+    const doc = await newDoc('页码唯一');
+    await addPage(doc, 1, '第一页');
+    const second = await addPage(doc, 2, '第二页');
+    const again = await api.post('/api/admin/docPages', { docId: doc, pageNo: 1, content: '又一个第一页' });
+    expect(again.status, again.text).toBe(409);
+    expect(again.body.message).toBe('第 1 页已存在');
+    const renumbered = await api.patch(`/api/admin/docPages/${second}`, { pageNo: 1 });
+    expect(renumbered.status, renumbered.text).toBe(409);
+    expect(await adminCount(doc)).toBe(2);
+    const pages = (await api.get(`/api/admin/docPages?docId=${doc}&sort=pageNo`)).body.data.results;
+    expect(pages.map((p: { pageNo: number }) => p.pageNo)).toEqual([1, 2]);
+    // Its own number again is no conflict.
+    expect(
+      (await api.patch(`/api/admin/docPages/${second}`, { pageNo: 2, content: '改过的第二页' })).status,
+    ).toBe(200);
+  });
+
   it('migration 0023 sets the counts nothing kept before', async () => {
     const doc = await newDoc('迁移前的文档');
     await addPage(doc, 1, '一页');

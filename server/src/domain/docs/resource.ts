@@ -7,7 +7,15 @@
  * counts), in the same transaction. Before, nothing kept it: a document written in the back
  * office listed 0 页 in the library and its search results while its reader showed its pages. A
  * page moved to another document reindexes and recounts both.
+ *
+ * A document has one page of each number (409 第 N 页已存在 otherwise): a second page 3 was stored,
+ * and the reader, which opens a page by its number, never showed it. Checked in the write's
+ * transaction; two editors adding the same number at the same instant on PostgreSQL could both
+ * pass (no unique index: the registry has no two-column one, and an install may already hold
+ * such pages — they stay readable and can be renumbered).
  */
+
+import { conflict } from '../../http/envelope.js';
 import type { AnyDb, EngineExtensions, ResourceHooks, WriteContext } from '../../resources/extensions.js';
 import { nextUpdatedAt } from '../../resources/row-change.js';
 import { reindexDoc, removeDoc } from './indexer.js';
@@ -50,9 +58,33 @@ async function pagesChanged(ctx: WriteContext, docId: number): Promise<void> {
     .execute();
 }
 
+/** Refuses a page whose number its document already has. */
+async function refuseTakenNumber(
+  ctx: WriteContext,
+  id: number,
+  docId: number,
+  pageNo: number,
+): Promise<void> {
+  const taken = await ctx.trx
+    .selectFrom('doc_pages')
+    .select('id')
+    .where('doc_id', '=', docId)
+    .where('page_no', '=', pageNo)
+    .where('id', '!=', id)
+    .limit(1)
+    .executeTakeFirst();
+  if (taken) {
+    const message = `第 ${pageNo} 页已存在`;
+    throw conflict(message, { pageNo: message });
+  }
+}
+
 const pageHooks: ResourceHooks = {
   async afterWrite(ctx, id, values, before) {
     const docId = values.docId !== undefined ? Number(values.docId) : await docOfPage(ctx.trx, id);
+    const pageNo = values.pageNo ?? before?.pageNo;
+    if (docId !== null && pageNo != null && ('docId' in values || 'pageNo' in values))
+      await refuseTakenNumber(ctx, id, docId, Number(pageNo));
     if (docId !== null) await pagesChanged(ctx, docId);
     const left = before?.docId == null ? null : Number(before.docId);
     if (left !== null && left !== docId) await pagesChanged(ctx, left);
