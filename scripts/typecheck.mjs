@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 /**
- * `npm run typecheck`: `tsc` (no emit: tsconfig.base.json) on every TypeScript project, as many at once as the machine
- * has cores, the longest first, each project's messages printed together when it ends; fails if
- * any fails.
+ * `npm run typecheck`: `tsc` (no emit: tsconfig.base.json) on every TypeScript project, as many
+ * at once as the machine has cores, the longest first, each project's messages printed together
+ * when it ends; fails if any fails.
  *
  * Why not one after another: each `tsc` runs on one core. On the 2-core machines here the seven
- * took 110 s in a row and 83 s in two lanes (2026-11-28, BENCHMARKS.md ninth session) — part of
+ * took 110 s in a row and 82–83 s in two lanes (2026-11-28, BENCHMARKS.md ninth session) — part of
  * CI's 20-minute budget.
  */
 import { spawn } from 'node:child_process';

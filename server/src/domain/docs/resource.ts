@@ -51,7 +51,8 @@ async function pagesChanged(ctx: WriteContext, docId: number): Promise<void> {
     .updateTable('docs')
     .set((eb) => ({
       page_count: eb.selectFrom('doc_pages').select(eb.fn.countAll().as('n')).where('doc_id', '=', docId),
-      // A new stamp: rows are cached by it (resources/rendered-rows).
+      // A new stamp: rendered rows are cached by it (resources/row-cache.ts). So a document's form
+      // opened before a page was added answers 409 on save, as for any other change of the row.
       updated_at: nextUpdatedAt(ctx.now),
     }))
     .where('id', '=', docId)
