@@ -33,13 +33,8 @@ export interface RowChange {
 }
 
 /** Changes row `id` of `model` as `change` says, stamped at `now`; undefined when its condition failed. */
-export async function changeRow(
-  trx: AnyDb,
-  model: ResourceModel,
-  id: number,
-  now: number,
-  change: RowChange,
-): Promise<DbRow | undefined> {
+/** The UPDATE of `changeRow`, returning the row, to be sent with other statements (db/together.ts). */
+export function changeRowQuery(trx: AnyDb, model: ResourceModel, id: number, now: number, change: RowChange) {
   let qb = trx
     .updateTable(model.table)
     .set({ ...toDbValues(model, change.values ?? {}), ...change.columns, updated_at: nextUpdatedAt(now) })
@@ -51,5 +46,15 @@ export async function changeRow(
   }
   if (change.version !== undefined) qb = qb.where(sql.ref('updated_at'), '=', change.version);
   if (model.softDelete) qb = qb.where(sql.ref('deleted_at'), 'is', null);
-  return (await qb.returningAll().executeTakeFirst()) as DbRow | undefined;
+  return qb.returningAll();
+}
+
+export async function changeRow(
+  trx: AnyDb,
+  model: ResourceModel,
+  id: number,
+  now: number,
+  change: RowChange,
+): Promise<DbRow | undefined> {
+  return (await changeRowQuery(trx, model, id, now, change).executeTakeFirst()) as DbRow | undefined;
 }

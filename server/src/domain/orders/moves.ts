@@ -19,17 +19,17 @@ import {
   type OrderEffect,
 } from '@wanxiang/core';
 import { sql } from 'kysely';
-import { writeWithNext } from '../../db/together.js';
+import { readTogether, writeWithNext } from '../../db/together.js';
 import { ApiError, conflict, invalidInput } from '../../http/envelope.js';
 import type { AnyDb } from '../../resources/extensions.js';
-import { changeRow } from '../../resources/row-change.js';
+import { changeRowQuery } from '../../resources/row-change.js';
 import { type DbRow, modelOf, toWireRow, type WireRow } from '../../resources/storage.js';
 import { moveBalance, moveCard, movePoints } from '../finance/ledger.js';
 import { fireCouponRules, rewardReferral } from '../marketing/coupon-rules.js';
 import { cancelDelivery, finishDelivery, requestRunner, startDelivery } from './deliveries.js';
 import { type HistoryEntry, writeHistory } from './history.js';
 import { refundOrder } from './refunds.js';
-import { rowById } from './rows.js';
+import { rowById, rowsByIdQuery, wireRowsById } from './rows.js';
 import { moveStock } from './stock.js';
 
 const orders = getResource('orders');
@@ -287,13 +287,15 @@ export async function moveOrder(
   const values: Record<string, unknown> = { status: decision.to, [decision.stamp]: tx.now };
   if (decision.to === 'cancelled') values.cancelReason = decision.reason ?? decision.move.label;
   if (decision.effects.includes('chargePayment')) Object.assign(values, paymentColumns(before, input));
-  const changed = await changeRow(tx.trx, modelOf(orders), orderId, tx.now, {
-    values,
-    when: { status: [decision.from] },
-  });
+  // Into paid, the store 自动接单 asks about is read with the status change: one round trip.
+  const storeId = Number(before.storeId);
+  const [[changed], storeRows] = await readTogether(tx.trx, [
+    changeRowQuery(tx.trx, modelOf(orders), orderId, tx.now, { values, when: { status: [decision.from] } }),
+    decision.to === 'paid' ? rowsByIdQuery(tx.trx, 'stores', [storeId]) : null,
+  ]);
   if (!changed) throw conflict('订单状态刚被他人改变，请刷新后重试');
   tx.touched('orders');
-  let order = toWireRow(modelOf(orders), changed);
+  let order = toWireRow(modelOf(orders), changed as DbRow);
   const run = effects(services, mover);
   const reason = decision.reason ?? decision.move.label;
   for (const effect of decision.effects) {
@@ -311,7 +313,14 @@ export async function moveOrder(
   announce(tx, 'status', order, { from: decision.from, move });
   // Every way an order becomes paid is a move into paid (today `pay`, by any method): 自动接单
   // hangs here, so no payment path can miss it. Its timeline line is written with the accept's.
-  if (decision.to === 'paid') return autoAccept(tx, services, order, [...earlier, entry]);
+  if (decision.to === 'paid')
+    return autoAccept(
+      tx,
+      services,
+      order,
+      [...earlier, entry],
+      wireRowsById('stores', storeRows).get(storeId),
+    );
   await writeHistory(tx.trx, [...earlier, entry], tx.now);
   return order;
 }
@@ -340,8 +349,8 @@ async function autoAccept(
   services: MoveServices,
   paid: WireRow,
   history: readonly HistoryEntry[],
+  store: WireRow | undefined,
 ): Promise<WireRow> {
-  const store = await rowById(tx.trx, 'stores', Number(paid.storeId));
   const move = autoAcceptMove(
     { status: String(paid.status), fulfilment: String(paid.fulfilment) },
     store && { autoAccept: store.autoAccept, status: store.status },
