@@ -32,7 +32,6 @@ export interface RowChange {
   version?: unknown;
 }
 
-/** Changes row `id` of `model` as `change` says, stamped at `now`; undefined when its condition failed. */
 /** The UPDATE of `changeRow`, returning the row, to be sent with other statements (db/together.ts). */
 export function changeRowQuery(trx: AnyDb, model: ResourceModel, id: number, now: number, change: RowChange) {
   let qb = trx
@@ -49,6 +48,7 @@ export function changeRowQuery(trx: AnyDb, model: ResourceModel, id: number, now
   return qb.returningAll();
 }
 
+/** Changes row `id` of `model` as `change` says, stamped at `now`; undefined when its condition failed. */
 export async function changeRow(
   trx: AnyDb,
   model: ResourceModel,
