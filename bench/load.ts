@@ -622,7 +622,11 @@ async function measure(server: Server, label: string): Promise<Result> {
       generator: share((self.user + self.system) / 1000),
     };
     clearInterval(sampler);
-    if (process.env.BENCH_LOAD_TIMELINE === '1') printTimeline(tally.timeline);
+    if (process.env.BENCH_LOAD_TIMELINE === '1')
+      printTimeline(
+        tally.timeline,
+        server.heapAfterGc.map((g) => g.at),
+      );
     else if (process.env.BENCH_LOAD_TIMELINE)
       writeFileSync(process.env.BENCH_LOAD_TIMELINE, JSON.stringify(tally.timeline));
     rss.push(rssMb(pid));
@@ -658,18 +662,28 @@ async function measure(server: Server, label: string): Promise<Result> {
   }
 }
 
-/** `BENCH_LOAD_TIMELINE=1`: calls, p50 and p99 for each second of the run (stalls show here). */
-function printTimeline(timeline: [number, number, string][]): void {
+/**
+ * `BENCH_LOAD_TIMELINE=1`: calls, p50 and p99 for each second of the run (stalls show here), and
+ * the server's full collections in it (`fullGcAt`, epoch ms as their lines arrived).
+ */
+function printTimeline(timeline: [number, number, string][], fullGcAt: number[]): void {
   const start = Math.min(...timeline.map(([end]) => end));
+  const secondOf = (performanceMs: number) => Math.floor((performanceMs - start) / 1000);
   const bySecond = new Map<number, number[]>();
   for (const [end, ms] of timeline) {
-    const s = Math.floor((end - start) / 1000);
+    const s = secondOf(end);
     bySecond.set(s, [...(bySecond.get(s) ?? []), ms]);
+  }
+  const gcs = new Map<number, number>();
+  for (const at of fullGcAt) {
+    const s = secondOf(at - performance.timeOrigin);
+    gcs.set(s, (gcs.get(s) ?? 0) + 1);
   }
   for (const [s, times] of [...bySecond.entries()].sort((a, b) => a[0] - b[0])) {
     times.sort((a, b) => a - b);
+    const gc = gcs.get(s) ? `, full GC ×${gcs.get(s)}` : '';
     console.log(
-      `  second ${String(s).padStart(3)}: ${String(times.length).padStart(5)} calls, p50 ${quantile(times, 0.5).toFixed(0).padStart(4)} ms, p99 ${quantile(times, 0.99).toFixed(0).padStart(4)} ms, max ${(times.at(-1) ?? 0).toFixed(0).padStart(4)} ms`,
+      `  second ${String(s).padStart(3)}: ${String(times.length).padStart(5)} calls, p50 ${quantile(times, 0.5).toFixed(0).padStart(4)} ms, p99 ${quantile(times, 0.99).toFixed(0).padStart(4)} ms, max ${(times.at(-1) ?? 0).toFixed(0).padStart(4)} ms${gc}`,
     );
   }
 }

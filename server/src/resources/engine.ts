@@ -33,13 +33,14 @@ import { conflict, invalidInput, notFound } from '../http/envelope.js';
 import { type AuditNote, diffRows, writeAudit } from './audit.js';
 import { bumpVersion, cachedCount, countKey, rememberCount, versionOf } from './counts.js';
 import { illegalTransition, staleUpdate, uniqueConflict, unsupported } from './errors.js';
-import type {
-  Actor,
-  AnyDb,
-  EngineContext,
-  EngineExtensions,
-  ResourceHooks,
-  WriteContext,
+import {
+  type Actor,
+  type AnyDb,
+  type EngineContext,
+  type EngineExtensions,
+  type ResourceHooks,
+  ROW_KEPT,
+  type WriteContext,
 } from './extensions.js';
 import {
   checkQueryAgainstStorage,
@@ -797,6 +798,7 @@ export class ResourceEngine {
     await hooks.prepare?.(values, { memo: new Map() });
     return this.write(this.context(def, actor), 'create', async (ctx) => {
       await this.checkWithin(ctx.trx, def, whole);
+      await hooks.beforeCreate?.(ctx, values);
       const inserted = (await ctx.trx
         .insertInto(model.table)
         .values({ ...toDbValues(model, values), created_at: ctx.now, updated_at: ctx.now })
@@ -804,10 +806,12 @@ export class ResourceEngine {
         .executeTakeFirstOrThrow()) as DbRow;
       const id = Number(inserted.id);
       let row = inserted;
-      await hooks.afterWrite?.(ctx, id, values, null);
-      await hooks.afterCreate?.(ctx, id, values, inserted);
-      // Read again when a hook may have changed the row (a new post published by the filter).
-      if (hooks.afterWrite || hooks.afterCreate) row = (await this.liveRow(ctx.trx, model, id)) ?? inserted;
+      const wrote = await hooks.afterWrite?.(ctx, id, values, null);
+      const created = await hooks.afterCreate?.(ctx, id, values, inserted);
+      // Read again when a hook may have changed the row (one that did not says so).
+      const changed = (hook: unknown, answer: unknown) => hook !== undefined && answer !== ROW_KEPT;
+      if (changed(hooks.afterWrite, wrote) || changed(hooks.afterCreate, created))
+        row = (await this.liveRow(ctx.trx, model, id)) ?? inserted;
       const after = (await this.toWire(def, [row], ctx.trx))[0] as WireRow;
       return { id, before: null, after, notes: this.writeOnlyNotes(def, values, null), answer: after };
     });
@@ -873,10 +877,8 @@ export class ResourceEngine {
       });
       if (!updated) throw staleUpdate();
       let row = updated;
-      if (hooks.afterWrite) {
-        await hooks.afterWrite(ctx, id, values, before);
+      if (hooks.afterWrite && (await hooks.afterWrite(ctx, id, values, before)) !== ROW_KEPT)
         row = (await this.liveRow(ctx.trx, model, id)) ?? updated;
-      }
       const after = (await this.toWire(def, [row], ctx.trx))[0] as WireRow;
       return { id, before, after, notes: this.writeOnlyNotes(def, values, before), answer: after };
     });

@@ -145,33 +145,48 @@ export interface CustomStore {
   update(ctx: WriteContext, id: number, values: Record<string, unknown>): Promise<WireRow>;
 }
 
+/**
+ * What `afterWrite` and `afterCreate` answer when they left the written row itself as it was
+ * (they wrote elsewhere, or nothing): the engine answers the row as written instead of reading
+ * it again.
+ */
+export const ROW_KEPT = 'row kept';
+
 export interface ResourceHooks {
   /** Before the transaction: turns validated values into what is stored (hashes a password). */
   prepare?(values: Record<string, unknown>, ctx: { memo: Map<string, unknown> }): Promise<void>;
   /**
+   * In the transaction before a create's insert (through the API; a seeder's rows are history):
+   * columns the new row takes from what it holds, set on `values` — a new post's moderation
+   * status from its text — so the row is written once, as it will stand, instead of inserted and
+   * then changed. The row's id is not known yet (`afterCreate` has it).
+   */
+  beforeCreate?(ctx: WriteContext, values: Record<string, unknown>): Promise<void>;
+  /**
    * In the transaction after an insert or update: fields kept elsewhere, or columns that follow
    * from what changed (`before` is the row before an update, null on create). `values` as
-   * written. The row is read again after it, so what it changes shows in the answer and audit.
+   * written. The row is read again after it, so what it changes shows in the answer and audit,
+   * unless it answers `ROW_KEPT`.
    */
   afterWrite?(
     ctx: WriteContext,
     id: number,
     values: Record<string, unknown>,
     before: WireRow | null,
-  ): Promise<void>;
+  ): Promise<void | typeof ROW_KEPT>;
   /**
    * In the transaction after a create through the API (after `afterWrite`): what a new row sets
-   * off elsewhere (a new account's welcome coupons, a new post's moderation). Not run by
-   * `insertRows`: a seeder's rows are history, not events. The row is read again after it.
-   * `inserted` is the row as the insert answered it (its columns; before `afterWrite`), so a hook
-   * that reads the new row need not read it again.
+   * off elsewhere (a new account's welcome coupons, a new post's points). Not run by
+   * `insertRows`: a seeder's rows are history, not events. The row is read again after it,
+   * unless it answers `ROW_KEPT`. `inserted` is the row as the insert answered it (its columns;
+   * before `afterWrite`), so a hook that reads the new row need not read it again.
    */
   afterCreate?(
     ctx: WriteContext,
     id: number,
     values: Record<string, unknown>,
     inserted: Readonly<Record<string, unknown>>,
-  ): Promise<void>;
+  ): Promise<void | typeof ROW_KEPT>;
   /** Adds the fields kept elsewhere to wire rows read from the table. */
   loadVirtual?(db: AnyDb, rows: WireRow[]): Promise<void>;
   /**

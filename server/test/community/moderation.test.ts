@@ -54,6 +54,11 @@ describe.each(DB_KINDS)('community moderation on %s', (kind) => {
     expect(res.status, res.text).toBe(200);
     expect(res.body.data).toMatchObject({ status: 'published', flaggedWords: [] });
     expect((await points()).slice(before)).toEqual([[5, `帖子 #${res.body.data.id} 发布`]]);
+    // Checked before it was written, and written once: never pending for a moment, its version
+    // (what an edit must send back) the one it was created with, as a read answers it too.
+    expect(res.body.data.updatedAt).toBe(res.body.data.createdAt);
+    const read = await api.get(`/api/admin/bbsTopics/${res.body.data.id}`);
+    expect(read.body.data).toEqual(res.body.data);
   });
 
   it('a topic with a disguised word waits in the queue with the words found, no points', async () => {

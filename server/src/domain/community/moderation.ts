@@ -1,8 +1,8 @@
 /**
  * Moderation of topics (bbsTopics) and replies (bbsPosts), as core's `moderate` says: a new row
- * is checked by the sensitive-word filter (clean → published, hit → pending with flaggedWords),
- * an edit of its title or content is checked again, and approve/reject move it. Each status
- * change appends the author's points rows (bbsPoints) in the same transaction.
+ * is checked by the sensitive-word filter before it is written (clean → published, hit → pending
+ * with flaggedWords), an edit of its title or content is checked again, and approve/reject move
+ * it. Each status change appends the author's points rows (bbsPoints) in the same transaction.
  *
  * Rows a seeder inserts are history and are not checked (the engine runs `afterCreate` only for
  * creates through the API).
@@ -18,12 +18,13 @@ import {
 import { writeWithNext } from '../../db/together.js';
 import { conflict } from '../../http/envelope.js';
 import { appendRowsQuery, changeRowAsDeclared } from '../../resources/actions.js';
-import type {
-  ActionContext,
-  ActionHandlerSpec,
-  EngineExtensions,
-  ResourceHooks,
-  WriteContext,
+import {
+  type ActionContext,
+  type ActionHandlerSpec,
+  type EngineExtensions,
+  type ResourceHooks,
+  ROW_KEPT,
+  type WriteContext,
 } from '../../resources/extensions.js';
 import { changeRow } from '../../resources/row-change.js';
 import { modelOf, type WireRow } from '../../resources/storage.js';
@@ -58,7 +59,12 @@ function valuesOf(outcome: ModerationOutcome): Record<string, unknown> {
   return values;
 }
 
-function decide(kind: ModeratedKind, from: ModerationStatus | null, event: ModerationEvent, id: number) {
+function decide(
+  kind: ModeratedKind,
+  from: ModerationStatus | null,
+  event: ModerationEvent,
+  id: number | null,
+) {
   const result = moderate(kind, from, event, id);
   if (!result.ok) throw conflict(result.message);
   return result.outcome;
@@ -66,37 +72,40 @@ function decide(kind: ModeratedKind, from: ModerationStatus | null, event: Moder
 
 function hooks(resource: keyof typeof KINDS, words: WordFilterCache): ResourceHooks {
   const kind = KINDS[resource];
-  // A check of the row as stored after the write (`stored`: as the insert answered it, for a
-  // new row): its status and the points it moves.
-  async function check(
-    ctx: WriteContext,
-    id: number,
-    from: ModerationStatus | null,
-    type: 'submit' | 'edit',
-    stored?: Readonly<Record<string, unknown>>,
-  ) {
-    const model = modelOf(ctx.def);
-    const row =
-      stored ??
-      ((await ctx.trx.selectFrom(model.table).selectAll().where('id', '=', id).executeTakeFirst()) as
-        | Record<string, unknown>
-        | undefined);
-    if (!row) return;
-    const filter = await words.get(ctx.trx);
-    const outcome = decide(kind, from, { type, flaggedWords: filter.words(textOf(row)) }, id);
-    await changeRow(ctx.trx, model, id, ctx.now, { values: valuesOf(outcome) });
-    await appendPoints(ctx, row.author_id, outcome);
-  }
+  const flaggedIn = async (ctx: WriteContext, row: Record<string, unknown>) =>
+    (await words.get(ctx.trx)).words(textOf(row));
   return {
     touches: ['bbsPoints'],
-    async afterCreate(ctx, id, _values, inserted) {
-      await check(ctx, id, null, 'submit', inserted);
+    // A new row is checked before it is written, and goes in as the check decides: never a
+    // published post that was pending for a moment (and one insert, not an insert and an update).
+    async beforeCreate(ctx, values) {
+      const outcome = decide(
+        kind,
+        null,
+        { type: 'submit', flaggedWords: await flaggedIn(ctx, values) },
+        null,
+      );
+      Object.assign(values, valuesOf(outcome));
     },
+    // Its points name it (回帖 #12 发布): they follow the insert, from the same check.
+    async afterCreate(ctx, id, values) {
+      const flaggedWords = (values.flaggedWords as string[] | undefined) ?? [];
+      await appendPoints(ctx, values.authorId, decide(kind, null, { type: 'submit', flaggedWords }, id));
+      return ROW_KEPT;
+    },
+    // An edit of the text is checked again (seeders' inserts come here too and are not checked).
     async afterWrite(ctx, id, values, before) {
-      // Creates are checked in afterCreate (seeders' inserts come here too and are not checked).
-      if (before === null) return;
-      if (!('content' in values) && !('title' in values)) return;
-      await check(ctx, id, (before.status as ModerationStatus | null) ?? 'pending', 'edit');
+      if (before === null || (!('content' in values) && !('title' in values))) return ROW_KEPT;
+      const row = (await ctx.trx
+        .selectFrom(modelOf(ctx.def).table)
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst()) as Record<string, unknown> | undefined;
+      if (!row) return ROW_KEPT;
+      const from = (before.status as ModerationStatus | null) ?? 'pending';
+      const outcome = decide(kind, from, { type: 'edit', flaggedWords: await flaggedIn(ctx, row) }, id);
+      await changeRow(ctx.trx, modelOf(ctx.def), id, ctx.now, { values: valuesOf(outcome) });
+      await appendPoints(ctx, row.author_id, outcome);
     },
   };
 }
