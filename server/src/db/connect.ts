@@ -143,7 +143,7 @@ const INT8_OID = 20;
 // above the database sees the same types on both dialects. Per pool, not global.
 const pgTypes = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === INT8_OID && format !== 'binary') return (value: string) => Number(value);
+    if (oid === INT8_OID && format !== 'binary') return Number;
     // biome-ignore lint/suspicious/noExplicitAny: pg's overloads do not accept a union format
     return pg.types.getTypeParser(oid, format as any);
   },
@@ -297,6 +297,16 @@ export function spellOutStar(text: string, columns: TableColumns): string | null
  * fourth session).
  */
 const ROW_STAR = /(?:^|[\s,])(?:"?\w+"?\.)?\*(?:[\s,)]|$)/;
+/** `ROW_STAR`'s answer by SQL text: the same few hundred texts come back on every write. */
+const rowStar = new Map<string, boolean>();
+function answersStar(text: string): boolean {
+  let star = rowStar.get(text);
+  if (star === undefined) {
+    star = ROW_STAR.test(text);
+    if (rowStar.size < MAX_NAMED) rowStar.set(text, star);
+  }
+  return star;
+}
 function nameStatements(statementNames: StatementNames, spelling: Spelling, client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   const { columns, spelled } = spelling;
@@ -315,7 +325,7 @@ function nameStatements(statementNames: StatementNames, spelling: Spelling, clie
       }
       text = known ?? written;
     }
-    const name = inTransaction && ROW_STAR.test(text) ? null : statementName(statementNames, text);
+    const name = inTransaction && answersStar(text) ? null : statementName(statementNames, text);
     if (!name || (values !== undefined && !Array.isArray(values))) return query(text, ...args.slice(1));
     return (query({ name, text, values }) as Promise<pg.QueryResult>).catch((error: { code?: string }) => {
       if (error?.code !== '0A000') throw error;
