@@ -807,7 +807,7 @@ export class ResourceEngine {
       const id = Number(inserted.id);
       let row = inserted;
       const wrote = await hooks.afterWrite?.(ctx, id, values, null);
-      const created = await hooks.afterCreate?.(ctx, id, values, inserted);
+      const created = await hooks.afterCreate?.(ctx, id, values);
       // Read again when a hook may have changed the row (one that did not says so).
       const changed = (hook: unknown, answer: unknown) => hook !== undefined && answer !== ROW_KEPT;
       if (changed(hooks.afterWrite, wrote) || changed(hooks.afterCreate, created))

@@ -178,14 +178,12 @@ export interface ResourceHooks {
    * In the transaction after a create through the API (after `afterWrite`): what a new row sets
    * off elsewhere (a new account's welcome coupons, a new post's points). Not run by
    * `insertRows`: a seeder's rows are history, not events. The row is read again after it,
-   * unless it answers `ROW_KEPT`. `inserted` is the row as the insert answered it (its columns;
-   * before `afterWrite`), so a hook that reads the new row need not read it again.
+   * unless it answers `ROW_KEPT`. `values` as written, with what `beforeCreate` set.
    */
   afterCreate?(
     ctx: WriteContext,
     id: number,
     values: Record<string, unknown>,
-    inserted: Readonly<Record<string, unknown>>,
   ): Promise<void | typeof ROW_KEPT>;
   /** Adds the fields kept elsewhere to wire rows read from the table. */
   loadVirtual?(db: AnyDb, rows: WireRow[]): Promise<void>;
