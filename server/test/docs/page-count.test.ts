@@ -95,6 +95,27 @@ describe.each(DB_KINDS)('a document’s page count (%s)', (kind) => {
     ).toBe(200);
   });
 
+  it('two editors adding the same page at once: one is stored, the other answered 409', async () => {
+    const doc = await newDoc('同时加页');
+    const numbers = [1, 2, 3, 4, 5, 6, 7, 8];
+    // Each number added twice at the same instant, every request in flight together: on
+    // PostgreSQL their transactions overlap, each checking before the other has committed.
+    const answers = await Promise.all(
+      numbers.flatMap((pageNo) =>
+        ['甲', '乙'].map((editor) =>
+          api.post('/api/admin/docPages', { docId: doc, pageNo, content: `${editor}加的第 ${pageNo} 页` }),
+        ),
+      ),
+    );
+    for (const [i, pageNo] of numbers.entries()) {
+      const pair = answers.slice(2 * i, 2 * i + 2).map((a) => a.status);
+      expect(pair.sort(), `page ${pageNo}`).toEqual([200, 409]);
+    }
+    const pages = (await api.get(`/api/admin/docPages?docId=${doc}&sort=pageNo&limit=50`)).body.data.results;
+    expect(pages.map((p: { pageNo: number }) => p.pageNo)).toEqual(numbers);
+    expect(await adminCount(doc)).toBe(numbers.length);
+  });
+
   it('migration 0023 sets the counts nothing kept before', async () => {
     const doc = await newDoc('迁移前的文档');
     await addPage(doc, 1, '一页');

@@ -10,9 +10,10 @@
  *
  * A document has one page of each number (409 第 N 页已存在 otherwise): a second page 3 was stored,
  * and the reader, which opens a page by its number, never showed it. Checked in the write's
- * transaction; two editors adding the same number at the same instant on PostgreSQL could both
- * pass (no unique index: the registry has no two-column one, and an install may already hold
- * such pages — they stay readable and can be renumbered).
+ * transaction with the document's row locked first (`lockDocs`), so two editors adding the same
+ * number at the same instant on PostgreSQL take turns and the second is refused — not a unique
+ * index: the registry has no two-column one, and an install may already hold such pages (they
+ * stay readable and can be renumbered). SQLite runs one write transaction at a time already.
  */
 
 import { conflict } from '../../http/envelope.js';
@@ -59,6 +60,26 @@ async function pagesChanged(ctx: WriteContext, docId: number): Promise<void> {
     .execute();
 }
 
+/**
+ * Locks the documents' rows (PostgreSQL) until the transaction ends, in id order so two writes
+ * over the same documents cannot wait on each other: a page write's check and count then see
+ * every other page write to those documents that committed before it.
+ */
+async function lockDocs(ctx: WriteContext, ids: readonly number[]): Promise<void> {
+  if (ctx.dialect !== 'postgres' || ids.length === 0) return;
+  await ctx.trx
+    .selectFrom('docs')
+    .select('id')
+    .where(
+      'id',
+      'in',
+      [...new Set(ids)].sort((a, b) => a - b),
+    )
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
 /** Refuses a page whose number its document already has. */
 async function refuseTakenNumber(
   ctx: WriteContext,
@@ -84,10 +105,14 @@ const pageHooks: ResourceHooks = {
   async afterWrite(ctx, id, values, before) {
     const docId = values.docId !== undefined ? Number(values.docId) : await docOfPage(ctx.trx, id);
     const pageNo = values.pageNo ?? before?.pageNo;
+    const left = before?.docId == null ? null : Number(before.docId);
+    await lockDocs(
+      ctx,
+      [docId, left].filter((d): d is number => d !== null),
+    );
     if (docId !== null && pageNo != null && ('docId' in values || 'pageNo' in values))
       await refuseTakenNumber(ctx, id, docId, Number(pageNo));
     if (docId !== null) await pagesChanged(ctx, docId);
-    const left = before?.docId == null ? null : Number(before.docId);
     if (left !== null && left !== docId) await pagesChanged(ctx, left);
   },
   async beforeDelete(ctx, id) {
