@@ -37,10 +37,11 @@
  * a profile of one kind).
  * Where a run's time went: the CPU of the server, of PostgreSQL's processes and of this generator
  * during the run is printed beside the figures (they share the machine's cores);
- * `BENCH_LOAD_TIMELINE=1` prints each second's calls, p50 and p99 (`=<file>` writes every call's
- * end, duration and kind as JSON instead, for finer windows), `BENCH_LOAD_GC_LOG=<file>` appends
- * the server's `--trace-gc` lines to a file, and `BENCH_LOAD_PROCESSES=<n>` (PostgreSQL) starts n
- * server processes on the one database, the connections shared among them as a balancer would.
+ * `BENCH_LOAD_TIMELINE=1` prints each second's calls, p50 and p99, and the server's full
+ * collections in it (`=<file>` writes every call's end, duration and kind as JSON instead, for
+ * finer windows), `BENCH_LOAD_GC_LOG=<file>` appends the server's `--trace-gc` lines to a file,
+ * and `BENCH_LOAD_PROCESSES=<n>` (PostgreSQL) starts n server processes on the one database, the
+ * connections shared among them as a balancer would.
  * Prints each figure beside its bar and exits non-zero when one is missed.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
