@@ -96,16 +96,12 @@ function hooks(resource: keyof typeof KINDS, words: WordFilterCache): ResourceHo
     // An edit of the text is checked again (seeders' inserts come here too and are not checked).
     async afterWrite(ctx, id, values, before) {
       if (before === null || (!('content' in values) && !('title' in values))) return ROW_KEPT;
-      const row = (await ctx.trx
-        .selectFrom(modelOf(ctx.def).table)
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirst()) as Record<string, unknown> | undefined;
-      if (!row) return ROW_KEPT;
+      // The text as it now stands: the row before, with what this write changed.
+      const flaggedWords = await flaggedIn(ctx, { ...before, ...values });
       const from = (before.status as ModerationStatus | null) ?? 'pending';
-      const outcome = decide(kind, from, { type: 'edit', flaggedWords: await flaggedIn(ctx, row) }, id);
+      const outcome = decide(kind, from, { type: 'edit', flaggedWords }, id);
       await changeRow(ctx.trx, modelOf(ctx.def), id, ctx.now, { values: valuesOf(outcome) });
-      await appendPoints(ctx, row.author_id, outcome);
+      await appendPoints(ctx, values.authorId ?? before.authorId, outcome);
     },
   };
 }

@@ -67,17 +67,7 @@ async function pagesChanged(ctx: WriteContext, docId: number): Promise<void> {
  */
 async function lockDocs(ctx: WriteContext, ids: readonly number[]): Promise<void> {
   if (ctx.dialect !== 'postgres' || ids.length === 0) return;
-  await ctx.trx
-    .selectFrom('docs')
-    .select('id')
-    .where(
-      'id',
-      'in',
-      [...new Set(ids)].sort((a, b) => a - b),
-    )
-    .orderBy('id')
-    .forUpdate()
-    .execute();
+  await ctx.trx.selectFrom('docs').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
 }
 
 /** Refuses a page whose number its document already has. */
