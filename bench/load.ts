@@ -93,6 +93,8 @@ interface Server {
   output(): string;
   /** Heap after each full GC (`--trace-gc`), MB, with the time it was printed. */
   heapAfterGc: { at: number; mb: number }[];
+  /** Young-generation collections so far, and the MB they freed (≈ what was allocated and died young). */
+  scavenges: { count: number; freedMb: number };
   others?: Server[];
 }
 
@@ -125,6 +127,7 @@ async function startServer(dataDir: string, databaseUrl: string): Promise<Server
   child.on('close', () => children.delete(child));
   let output = '';
   const heapAfterGc: Server['heapAfterGc'] = [];
+  const scavenges: Server['scavenges'] = { count: 0, freedMb: 0 };
   let partial = '';
   child.stdout?.on('data', (b: Buffer) => {
     const lines = (partial + b.toString()).split('\n');
@@ -135,7 +138,12 @@ async function startServer(dataDir: string, databaseUrl: string): Promise<Server
         appendFileSync(process.env.BENCH_LOAD_GC_LOG, `${line}\n`);
       const gc = /: Mark-Compact[^\d]*[\d.]+ \([\d.]+\) -> ([\d.]+) \(/.exec(line);
       if (gc) heapAfterGc.push({ at: Date.now(), mb: Number(gc[1]) });
-      else if (!/ms: (Scavenge|Mark-Compact|Minor)/.test(line)) output += `${line}\n`;
+      // "… ms: Scavenge 45.2 (60.1) -> 30.5 (61.2) MB, …"
+      const young = /: Scavenge[^\d]*([\d.]+) \([\d.]+\) -> ([\d.]+) \(/.exec(line);
+      if (young) {
+        scavenges.count++;
+        scavenges.freedMb += Math.max(0, Number(young[1]) - Number(young[2]));
+      } else if (!/ms: (Scavenge|Mark-Compact|Minor)/.test(line)) output += `${line}\n`;
     }
   });
   child.stderr?.on('data', (b: Buffer) => {
@@ -152,7 +160,7 @@ async function startServer(dataDir: string, databaseUrl: string): Promise<Server
     if (up) break;
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { child, base, output: () => output, heapAfterGc };
+  return { child, base, output: () => output, heapAfterGc, scavenges };
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -798,7 +806,7 @@ async function cost(
   }
   console.log(`\n${label}: each kind alone, 8 connections, ${seconds} s (after 2 s not counted)`);
   console.log(
-    `  ${'kind'.padEnd(44)} ${'calls/s'.padStart(8)} ${'server ms'.padStart(10)} ${'postgres ms'.padStart(12)}${counter ? ' statements'.padStart(11) + ' round trips'.padStart(12) : ''}`,
+    `  ${'kind'.padEnd(44)} ${'calls/s'.padStart(8)} ${'server ms'.padStart(10)} ${'young KB'.padStart(9)} ${'postgres ms'.padStart(12)}${counter ? ' statements'.padStart(11) + ' round trips'.padStart(12) : ''}`,
   );
   const only = process.env.BENCH_LOAD_KINDS;
   for (const kind of MIX.filter((k) => !only || k.name.includes(only))) {
@@ -815,6 +823,7 @@ async function cost(
     };
     await Promise.all(Array.from({ length: 8 }, () => loop(Date.now() + 2000)));
     calls = 0;
+    const y0 = server.scavenges.freedMb;
     const [s0, p0, n0, r0, t0] = [
       cpuMs(pid),
       postgresCpu(),
@@ -830,6 +839,7 @@ async function cost(
       counter?.roundTrips() ?? 0,
       Date.now(),
     ];
+    const youngKb = ((server.scavenges.freedMb - y0) * 1024) / calls;
     client.close();
     // A kind of two calls (an order created, then paid) counts per call; the order's pair is both.
     const perCall = (n: number, perMs: number) => ((n - perMs * (t1 - t0)) / calls).toFixed(1);
@@ -837,7 +847,7 @@ async function cost(
       ? `${perCall(n1 - n0, background).padStart(11)}${perCall(r1 - r0, backgroundTrips).padStart(12)}`
       : '';
     console.log(
-      `  ${kind.name.padEnd(44)} ${(calls / ((t1 - t0) / 1000)).toFixed(0).padStart(8)} ${((s1 - s0) / calls).toFixed(3).padStart(10)} ${(pg / calls).toFixed(3).padStart(12)}${statements}`,
+      `  ${kind.name.padEnd(44)} ${(calls / ((t1 - t0) / 1000)).toFixed(0).padStart(8)} ${((s1 - s0) / calls).toFixed(3).padStart(10)} ${youngKb.toFixed(0).padStart(9)} ${(pg / calls).toFixed(3).padStart(12)}${statements}`,
     );
   }
 }

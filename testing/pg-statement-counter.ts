@@ -16,12 +16,15 @@ export interface StatementCounter {
   statements(): number;
   /** Round trips so far, over every connection. */
   roundTrips(): number;
+  /** Describe messages so far (a statement's rows asked to be described before it runs). */
+  describes(): number;
   close(): Promise<void>;
 }
 
 /** Protocol codes of the untyped messages a connection may open with (PostgreSQL's protocol docs). */
 const SSL_REQUEST = 80877103;
 const GSSENC_REQUEST = 80877104;
+const DESCRIBE = 0x44; // 'D'
 const EXECUTE = 0x45; // 'E'
 const QUERY = 0x51; // 'Q'
 const SYNC = 0x53; // 'S'
@@ -50,6 +53,7 @@ function messages(onMessage: (type: number) => void) {
 export async function countStatements(host: string, port: number): Promise<StatementCounter> {
   let statements = 0;
   let roundTrips = 0;
+  let describes = 0;
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     const upstream = net.connect(port, host);
@@ -81,6 +85,7 @@ export async function countStatements(host: string, port: number): Promise<State
     // starts a round trip; one closed behind others rides theirs.
     const fromClient = messages((type) => {
       if (type === EXECUTE || type === QUERY) statements++;
+      if (type === DESCRIBE) describes++;
       if (type !== SYNC && type !== QUERY) return;
       if (unanswered === 0) roundTrips++;
       unanswered++;
@@ -112,6 +117,7 @@ export async function countStatements(host: string, port: number): Promise<State
     port: (server.address() as net.AddressInfo).port,
     statements: () => statements,
     roundTrips: () => roundTrips,
+    describes: () => describes,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

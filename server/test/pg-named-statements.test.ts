@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countStatements } from '../../testing/pg-statement-counter.js';
 import { type DatabaseHandle, openDatabase, spellOutStar } from '../src/db/connect.js';
 import { createTestDatabase, type TestDatabase } from './helpers/app.js';
 
@@ -165,6 +166,66 @@ describe.skipIf(!PG_URL)('named statements on PostgreSQL', () => {
       expect((await inTransaction()).rows[0]).toEqual({ id: 1, name: 'a', note: 'n', extra: 7 });
     await handle.learnColumns?.();
     expect((await inTransaction()).rows[0]).toEqual({ id: 1, name: 'a', note: 'n', extra: 7, later: 'l' });
+  });
+});
+
+describe.skipIf(!PG_URL)('a prepared statement run again on its connection (db/lean-query.ts)', () => {
+  it('is described once: later runs answer the same rows without a Describe, failures and pipelining included', async () => {
+    const database = await createTestDatabase('postgres', { empty: true });
+    if (database.database.dialect !== 'postgres') throw new Error('expected PostgreSQL');
+    const url = new URL(database.database.url);
+    const counter = await countStatements(url.hostname, Number(url.port || 5432));
+    url.hostname = '127.0.0.1';
+    url.port = String(counter.port);
+    const handle = openDatabase({ ...database.database, url: url.toString(), poolSize: 1 });
+    // biome-ignore lint/suspicious/noExplicitAny: a table of this test's own, outside the typed schema
+    const db: any = handle.db;
+    try {
+      await sql`create table lean (id integer primary key, name text not null, at timestamptz, doc jsonb, n bigint)`.execute(
+        db,
+      );
+      const read = (id: number) =>
+        db
+          .selectFrom('lean')
+          .select(['id', 'name', 'at', 'doc', 'n'])
+          .where('id', '=', id)
+          .executeTakeFirst();
+      const rename = (id: number, name: string | null) =>
+        db.updateTable('lean').set({ name }).where('id', '=', id).executeTakeFirst();
+      const at = new Date('2026-11-28T08:00:00Z');
+      for (let id = 1; id <= 3; id++)
+        await db
+          .insertInto('lean')
+          .values({ id, name: `n${id}`, at, doc: JSON.stringify({ id, list: [id] }), n: 2 ** 40 + id })
+          .execute();
+      // The first run of each statement asks for its rows' description; the later ones do not.
+      await read(1);
+      await rename(1, 'n1');
+      const before = counter.describes();
+      for (let id = 1; id <= 3; id++)
+        expect(await read(id)).toEqual({ id, name: `n${id}`, at, doc: { id, list: [id] }, n: 2 ** 40 + id });
+      expect(await read(99)).toBeUndefined();
+      expect(Number((await rename(2, 'm2')).numUpdatedRows)).toBe(1);
+      expect(Number((await rename(99, 'x')).numUpdatedRows)).toBe(0);
+      // A run that fails (name is not null) fails alone; the next runs answer as before.
+      await expect(rename(3, null)).rejects.toThrow(/null/);
+      expect(Number((await rename(3, 'm3')).numUpdatedRows)).toBe(1);
+      // Several at once on the one connection (pipelined), a described and a bare run mixed.
+      const together = await Promise.all([read(1), read(2), read(3), rename(1, 'm1'), read(1)]);
+      expect(together.map((r: { name?: string } | undefined) => r && 'name' in r && r.name)).toEqual([
+        'n1',
+        'm2',
+        'm3',
+        false,
+        'm1',
+      ]);
+      // The failed run is described again once; every other run went without.
+      expect(counter.describes() - before).toBeLessThanOrEqual(1);
+    } finally {
+      await handle.close();
+      await counter.close();
+      await database.drop();
+    }
   });
 });
 

@@ -14,6 +14,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
+import { leanQuery } from './lean-query.js';
 import type { Database } from './schema.js';
 
 export type DialectName = DatabaseConfig['dialect'];
@@ -327,11 +328,13 @@ function nameStatements(statementNames: StatementNames, spelling: Spelling, clie
     }
     const name = inTransaction && answersStar(text) ? null : statementName(statementNames, text);
     if (!name || (values !== undefined && !Array.isArray(values))) return query(text, ...args.slice(1));
-    return (query({ name, text, values }) as Promise<pg.QueryResult>).catch((error: { code?: string }) => {
-      if (error?.code !== '0A000') throw error;
-      statementNames.set(text, null);
-      return query(text, values);
-    });
+    return leanQuery(query, { name, text, values: values as unknown[] | undefined }).catch(
+      (error: { code?: string }) => {
+        if (error?.code !== '0A000') throw error;
+        statementNames.set(text, null);
+        return query(text, values);
+      },
+    );
   }) as pg.PoolClient['query'];
 }
 
