@@ -18,6 +18,11 @@ export interface StatementCounter {
   roundTrips(): number;
   /** Describe messages so far (a statement's rows asked to be described before it runs). */
   describes(): number;
+  /**
+   * Round trips of each transaction ended so far (a simple-query BEGIN to its COMMIT or
+   * ROLLBACK, as Kysely sends them), in the order they ended.
+   */
+  transactions(): number[];
   close(): Promise<void>;
 }
 
@@ -34,7 +39,7 @@ const READY_FOR_QUERY = 0x5a; // 'Z'
  * Splits a stream into the protocol's typed messages (a type byte and an int32 length that counts
  * itself), however the chunks cut them; `skip` bytes first (an untyped answer to an SSL request).
  */
-function messages(onMessage: (type: number) => void) {
+function messages(onMessage: (type: number, body: Buffer) => void) {
   let pending: Buffer = Buffer.alloc(0);
   return (chunk: Buffer, skip = 0) => {
     pending = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
@@ -43,7 +48,7 @@ function messages(onMessage: (type: number) => void) {
       if (pending.length - at < 5) break;
       const length = pending.readInt32BE(at + 1);
       if (pending.length - at < 1 + length) break;
-      onMessage(pending[at] as number);
+      onMessage(pending[at] as number, pending.subarray(at + 5, at + 1 + length));
       at += 1 + length;
     }
     pending = pending.subarray(at);
@@ -54,6 +59,7 @@ export async function countStatements(host: string, port: number): Promise<State
   let statements = 0;
   let roundTrips = 0;
   let describes = 0;
+  const transactions: number[] = [];
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     const upstream = net.connect(port, host);
@@ -72,6 +78,8 @@ export async function countStatements(host: string, port: number): Promise<State
     // answered by one ReadyForQuery).
     let unanswered = 0;
     let sslAnswerPending = false;
+    // Round trips of the transaction open on this connection (null: none open).
+    let inTransaction: number | null = null;
     const fromServer = messages((type) => {
       if (type === READY_FOR_QUERY && unanswered > 0) unanswered--;
     });
@@ -83,11 +91,21 @@ export async function countStatements(host: string, port: number): Promise<State
     });
     // A statement closed (its Sync, or a simple Query) while nothing before it is unanswered
     // starts a round trip; one closed behind others rides theirs.
-    const fromClient = messages((type) => {
+    const fromClient = messages((type, body) => {
       if (type === EXECUTE || type === QUERY) statements++;
+      const text =
+        type === QUERY ? body.toString('utf8', 0, Math.min(body.length, 20)).trim().toLowerCase() : '';
+      if (/^(begin|start transaction)\b/.test(text)) inTransaction = 0;
       if (type === DESCRIBE) describes++;
       if (type !== SYNC && type !== QUERY) return;
-      if (unanswered === 0) roundTrips++;
+      if (unanswered === 0) {
+        roundTrips++;
+        if (inTransaction !== null) inTransaction++;
+      }
+      if (/^(commit|rollback)\b/.test(text) && inTransaction !== null) {
+        transactions.push(inTransaction);
+        inTransaction = null;
+      }
       unanswered++;
     });
     // The client's messages: the startup message has no type byte (nor do SSL and GSS requests
@@ -118,6 +136,7 @@ export async function countStatements(host: string, port: number): Promise<State
     statements: () => statements,
     roundTrips: () => roundTrips,
     describes: () => describes,
+    transactions: () => [...transactions],
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

@@ -386,7 +386,7 @@ describe.each(DB_KINDS)('printing on %s', (kind) => {
           address: '北京市东城区 1 号',
         })
       ).body.data.id as number;
-      const auto = await addPrinter({ storeId: store, name: '自动打印', autoPrintOnAccept: true });
+      const auto = await addPrinter({ storeId: store, name: '自动打印', autoPrintOnAccept: true, copies: 2 });
       await addPrinter({ storeId: store, name: '不自动打印', autoPrintOnAccept: false });
       const [order] = (await t.app.resources.insertRows(getResource('orders'), [
         {
@@ -423,11 +423,14 @@ describe.each(DB_KINDS)('printing on %s', (kind) => {
         orderId: order,
         operatorId,
         attempts: 0,
+        copies: 2,
+        error: null,
       });
       const [job] = await sendQueued(db, jobIds);
       expect(job).toMatchObject({ id: jobIds[0], status: 'done' });
       const [bytes] = (await printer.received(sent + 1)).slice(sent) as [Buffer];
-      expect(qrCodes(bytes)).toEqual(['NO202501010099']);
+      // The printer's copies, in the one job.
+      expect(qrCodes(bytes)).toEqual(['NO202501010099', 'NO202501010099']);
       expect(printedLines(bytes).join('\n')).toContain('【堂食】');
     });
 

@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import type { ActingUser, AnyDb } from '../../resources/extensions.js';
 import type { WireRow } from '../../resources/storage.js';
 import type { DomainArea } from '../area.js';
-import { queueJobs, storePrinters } from './jobs.js';
+import { queueReceipts } from './jobs.js';
 import { register } from './resource.js';
 import { HELD_JOB_ERROR, PrintService, printServiceOf, SWEEP_EVERY_MS } from './service.js';
 
@@ -33,7 +33,7 @@ export interface AcceptedOrder {
  * Queues the order's receipt on every printer of its store that prints on acceptance, in the
  * caller's transaction; answers how many it queued and the ids for `sendQueued` once that
  * transaction has committed. A printer this process found down within the sweep's minute
- * (`PrintService.holding`) gets its job already held, as the sender would leave it
+ * (`PrintService.downPrinters`) gets its job already held, as the sender would leave it
  * (HELD_JOB_ERROR), and the sweep sends it; there is nothing to send now. No printer is not an
  * error: accepting never fails for printing. When it queued any, the caller should also
  * `ctx.touched('printJobs')`.
@@ -43,22 +43,15 @@ export async function printOrderOnAccept(
   order: AcceptedOrder,
   service?: PrintService,
 ): Promise<{ queued: number; send: number[] }> {
-  const printers = (await storePrinters(trx, order.storeId)).filter((p) => p.autoPrintOnAccept === true);
-  const held = printers.map((printer) => service?.holding(printer.id) ?? false);
-  const ids = await queueJobs(
-    trx,
-    printers.map((printer, i) => ({
-      printerId: printer.id,
-      orderId: order.orderId,
-      kind: 'receipt' as const,
-      copies: Number(printer.copies) || 1,
-      operatorId: order.actor?.id ?? null,
-      now: order.now ?? Date.now(),
-      error: held[i] ? HELD_JOB_ERROR : null,
-    })),
-  );
-  const send = ids.filter((_, i) => !held[i]);
-  return { queued: printers.length, send };
+  const jobs = await queueReceipts(trx, {
+    orderId: order.orderId,
+    storeId: order.storeId,
+    operatorId: order.actor?.id ?? null,
+    now: order.now ?? Date.now(),
+    held: service?.downPrinters() ?? [],
+    heldError: HELD_JOB_ERROR,
+  });
+  return { queued: jobs.length, send: jobs.filter((job) => !job.held).map((job) => job.id) };
 }
 
 /**

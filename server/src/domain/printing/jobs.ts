@@ -71,6 +71,76 @@ export async function queueJobs(trx: AnyDb, jobs: readonly NewJob[]): Promise<nu
   return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
 }
 
+export interface NewReceipts {
+  orderId: number;
+  storeId: number;
+  operatorId: number | null;
+  now: number;
+  /** Printers whose jobs are written held (found down: the service's `holding`), and why. */
+  held: readonly number[];
+  heldError: string;
+}
+
+/**
+ * Queues the order's receipt on every live printer of its store that prints on acceptance, with
+ * the printer's copies, in one INSERT … SELECT (in the caller's transaction): the printers are not
+ * read first — that read was one more round trip on every automatically accepted payment. A
+ * printer in `held` gets its job with `heldError`. Answers the jobs in the order written (by id).
+ */
+export async function queueReceipts(
+  trx: AnyDb,
+  receipts: NewReceipts,
+): Promise<{ id: number; printerId: number; held: boolean }[]> {
+  const model = jobModel();
+  const printers = printerModel().table;
+  const columns = [
+    'printer_id',
+    'order_id',
+    'kind',
+    'status',
+    'copies',
+    'attempts',
+    'error',
+    'bytes',
+    'operator_id',
+    'printed_at',
+    'created_at',
+    'updated_at',
+  ];
+  const held = receipts.held.length > 0 ? receipts.held : [-1];
+  const rows = (await trx
+    .insertInto(model.table)
+    .columns(columns as never)
+    .expression(
+      trx
+        .selectFrom(printers)
+        .select([
+          sql.ref('id').as('printer_id'),
+          sql`${receipts.orderId}`.as('order_id'),
+          sql`${'receipt'}`.as('kind'),
+          sql`${'queued'}`.as('status'),
+          // As a job written by hand: copies missing or 0 print one.
+          sql`coalesce(nullif(copies, 0), 1)`.as('copies'),
+          sql`${0}`.as('attempts'),
+          sql`case when ${sql.ref('id')} in (${sql.join(held)}) then ${receipts.heldError} end`.as('error'),
+          sql`${0}`.as('bytes'),
+          sql`${receipts.operatorId}`.as('operator_id'),
+          sql`${null}`.as('printed_at'),
+          sql`${receipts.now}`.as('created_at'),
+          sql`${receipts.now}`.as('updated_at'),
+        ] as never)
+        .where(sql.ref('store_id'), '=', receipts.storeId)
+        .where(sql.ref('deleted_at'), 'is', null)
+        .where(sql.ref('auto_print_on_accept'), '=', 1)
+        .orderBy(sql.ref('id')) as never,
+    )
+    .returning([sql.ref('id').as('id'), sql.ref('printer_id').as('printerId'), sql.ref('error').as('error')])
+    .execute()) as { id: number | string; printerId: number | string; error: string | null }[];
+  return rows
+    .map((r) => ({ id: Number(r.id), printerId: Number(r.printerId), held: r.error !== null }))
+    .sort((a, b) => a.id - b.id);
+}
+
 async function rowOf(db: AnyDb, table: string, id: number, live = false): Promise<DbRow | undefined> {
   let qb = db.selectFrom(table).selectAll().where(sql.ref('id'), '=', id);
   if (live) qb = qb.where(sql.ref('deleted_at'), 'is', null);

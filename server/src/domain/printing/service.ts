@@ -215,11 +215,12 @@ export class PrintService {
   }
 
   /**
-   * Whether an automatic print to this printer would be held now (found down within the sweep's
-   * minute): its job can be written held in its own transaction (`printOrderOnAccept`).
+   * The printers an automatic print would be held for now (found down within the sweep's
+   * minute): their jobs can be written held in their own transaction (`printOrderOnAccept`).
    */
-  holding(printerId: number): boolean {
-    return this.isDown(printerId, this.now() - SWEEP_EVERY_MS);
+  downPrinters(): number[] {
+    const since = this.now() - SWEEP_EVERY_MS;
+    return [...this.down.keys()].filter((id) => this.isDown(id, since));
   }
 
   /** Whether the printer was found not answering at or after `since`. */

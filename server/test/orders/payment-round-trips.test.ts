@@ -1,0 +1,126 @@
+/**
+ * What a balance payment at a store that accepts by itself costs the database, and how it is
+ * refused. A caller must see: a payment short of both balance and stock refused for the balance,
+ * the first the machine names, and nothing moved; short of stock alone, the balance where it was;
+ * and on PostgreSQL, the payment, its stock, the accept and its receipts queued in seven round
+ * trips, counted by a proxy in front of the database (testing/pg-statement-counter.ts) — the
+ * receipts are queued without reading the printers first (printing/jobs.ts `queueReceipts`).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countStatements, type StatementCounter } from '../../../testing/pg-statement-counter.js';
+import {
+  createTestDatabase,
+  DB_KINDS,
+  startTestApp,
+  type TestApp,
+  type TestDatabase,
+} from '../helpers/app.js';
+import { type FakePrinter, startPrinter } from '../printing/listener.js';
+import { type Api, adminApi } from '../resources/helpers.js';
+import { balanceOf, type OrderWorld, orderWorld } from './fixture.js';
+
+describe.each(DB_KINDS)('a balance payment at a store that accepts by itself on %s', (kind) => {
+  let database: TestDatabase;
+  let counter: StatementCounter | null = null;
+  let t: TestApp;
+  let api: Api;
+  let world: OrderWorld;
+  let printer: FakePrinter;
+  let printerId: number;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    let db = database;
+    if (database.database.dialect === 'postgres') {
+      // The app's statements go through the counting proxy.
+      const url = new URL(database.database.url);
+      counter = await countStatements(url.hostname, Number(url.port || 5432));
+      url.hostname = '127.0.0.1';
+      url.port = String(counter.port);
+      db = { ...database, database: { ...database.database, url: url.toString() } };
+    }
+    t = await startTestApp(kind, { db });
+    api = await adminApi(t);
+    world = await orderWorld(t, { balanceFen: 10_000, stock: 5 });
+    const on = await api.patch(`/api/admin/stores/${world.storeId}`, { autoAccept: true });
+    expect(on.status, on.text).toBe(200);
+    printer = await startPrinter('ack');
+    const created = await api.post('/api/admin/printers', {
+      storeId: world.storeId,
+      name: '前台小票机',
+      host: '127.0.0.1',
+      port: printer.port,
+      paperWidth: '58',
+      autoPrintOnAccept: true,
+    });
+    expect(created.status, created.text).toBe(200);
+    printerId = created.body.data.id;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await printer?.close();
+    await counter?.close();
+    await database?.drop();
+  });
+
+  const place = async (qty: number) => {
+    const res = await api.post('/api/admin/orders', {
+      storeId: world.storeId,
+      userId: world.customer,
+      items: [{ goodsId: world.noodles, qty }],
+      fulfilment: 'pickup',
+      payMethod: 'balance',
+    });
+    expect(res.status, res.text).toBe(200);
+    return res.body.data as { id: number; payableFen: number };
+  };
+  const pay = (id: number) => api.post(`/api/admin/orders/${id}/pay`, { payMethod: 'balance' });
+  const stock = async () => (await api.get(`/api/admin/goods/${world.noodles}`)).body.data.stock as number;
+  const status = async (id: number) => (await api.get(`/api/admin/orders/${id}`)).body.data.status as string;
+
+  it('refuses a payment short of both balance and stock for the balance, and moves nothing', async () => {
+    // 4 bowls cost more than the balance; then the stock is taken down below them.
+    const order = await place(4);
+    expect(order.payableFen).toBeGreaterThan(10_000);
+    const lowered = await api.patch(`/api/admin/goods/${world.noodles}`, { stock: 1 });
+    expect(lowered.status, lowered.text).toBe(200);
+    const refused = await pay(order.id);
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.message).toMatch(/^余额不足/);
+    expect(await balanceOf(t, world.customer)).toBe(10_000);
+    expect(await stock()).toBe(1);
+    expect(await status(order.id)).toBe('pending_payment');
+  });
+
+  it('refuses a payment short of stock alone, the balance where it was', async () => {
+    const order = await place(2);
+    expect(order.payableFen).toBeLessThanOrEqual(10_000);
+    const refused = await pay(order.id);
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.message).toMatch(/^库存不足/);
+    expect(await balanceOf(t, world.customer)).toBe(10_000);
+    expect(await stock()).toBe(1);
+    expect(await status(order.id)).toBe('pending_payment');
+  });
+
+  it('pays, reserves, accepts and queues the receipt in seven round trips (PostgreSQL)', async () => {
+    const restocked = await api.patch(`/api/admin/goods/${world.noodles}`, { stock: 5 });
+    expect(restocked.status, restocked.text).toBe(200);
+    const order = await place(1);
+    const before = counter?.transactions().length ?? 0;
+    const paid = await pay(order.id);
+    // The payment's transaction (the receipt's sending after the commit runs outside one).
+    const trips = Math.max(...(counter?.transactions() ?? []).slice(before));
+    expect(paid.status, paid.text).toBe(200);
+    expect(paid.body.data.status).toBe('accepted');
+    expect(await balanceOf(t, world.customer)).toBe(10_000 - order.payableFen);
+    expect(await stock()).toBe(4);
+    // The receipt was queued on the store's printer, and sent after the commit.
+    await t.app.printing.idle();
+    const jobs = (await api.get(`/api/admin/printJobs?orderId=${order.id}`)).body.data.results;
+    expect(jobs).toMatchObject([{ printerId, status: 'done', copies: 1 }]);
+    // BEGIN with the order's read; the status change with the store; the balance; the stock; the
+    // accept (its savepoint with it); the receipts queued; the timeline, audit and COMMIT.
+    if (counter) expect(trips).toBeLessThanOrEqual(7);
+  });
+});
