@@ -8,7 +8,14 @@ import { sql } from 'kysely';
 import { bumpVersion } from '../../resources/counts.js';
 import type { AnyDb } from '../../resources/extensions.js';
 import { changeRow } from '../../resources/row-change.js';
-import { type DbRow, modelOf, toDbValues, toWireRow, type WireRow } from '../../resources/storage.js';
+import {
+  columnOf,
+  type DbRow,
+  modelOf,
+  toDbValues,
+  toWireRow,
+  type WireRow,
+} from '../../resources/storage.js';
 
 export const printJobsDef = getResource('printJobs');
 export const printersDef = getResource('printers');
@@ -40,6 +47,9 @@ export async function queueJob(trx: AnyDb, job: NewJob): Promise<number> {
   return (await queueJobs(trx, [job]))[0] as number;
 }
 
+/** What every job starts as: queued, not tried, nothing sent. */
+const NEW_JOB = { status: 'queued', attempts: 0, bytes: 0, printedAt: null } as const;
+
 /** Writes queued jobs in one statement (in the caller's transaction); answers their ids, in order. */
 export async function queueJobs(trx: AnyDb, jobs: readonly NewJob[]): Promise<number[]> {
   if (jobs.length === 0) return [];
@@ -52,13 +62,10 @@ export async function queueJobs(trx: AnyDb, jobs: readonly NewJob[]): Promise<nu
           printerId: job.printerId,
           orderId: job.orderId,
           kind: job.kind,
-          status: 'queued',
           copies: job.copies,
-          attempts: 0,
           error: job.error ?? null,
-          bytes: 0,
           operatorId: job.operatorId,
-          printedAt: null,
+          ...NEW_JOB,
         }),
         created_at: job.now,
         updated_at: job.now,
@@ -76,7 +83,7 @@ export interface NewReceipts {
   storeId: number;
   operatorId: number | null;
   now: number;
-  /** Printers whose jobs are written held (found down: the service's `holding`), and why. */
+  /** Printers whose jobs are written held (found down: the service's `downPrinters`), and why. */
   held: readonly number[];
   heldError: string;
 }
@@ -90,55 +97,50 @@ export interface NewReceipts {
 export async function queueReceipts(
   trx: AnyDb,
   receipts: NewReceipts,
-): Promise<{ id: number; printerId: number; held: boolean }[]> {
+): Promise<{ id: number; held: boolean }[]> {
   const model = jobModel();
-  const printers = printerModel().table;
-  const columns = [
-    'printer_id',
-    'order_id',
-    'kind',
-    'status',
-    'copies',
-    'attempts',
-    'error',
-    'bytes',
-    'operator_id',
-    'printed_at',
-    'created_at',
-    'updated_at',
-  ];
-  const held = receipts.held.length > 0 ? receipts.held : [-1];
+  const printer = printerModel();
+  const column = (m: typeof model, field: string) => columnOf(m, field) as string;
+  // The same for every printer's job, as queueJobs writes them.
+  const same = Object.entries({
+    ...toDbValues(model, {
+      orderId: receipts.orderId,
+      kind: 'receipt',
+      operatorId: receipts.operatorId,
+      ...NEW_JOB,
+    }),
+    created_at: receipts.now,
+    updated_at: receipts.now,
+  });
+  // No printer has the id 0: an empty list held stays valid SQL.
+  const held = receipts.held.length > 0 ? receipts.held : [0];
+  const copies = sql.ref(column(printer, 'copies'));
   const rows = (await trx
     .insertInto(model.table)
-    .columns(columns as never)
+    .columns([
+      column(model, 'printerId'),
+      column(model, 'copies'),
+      column(model, 'error'),
+      ...same.map(([name]) => name),
+    ] as never)
     .expression(
       trx
-        .selectFrom(printers)
+        .selectFrom(printer.table)
         .select([
-          sql.ref('id').as('printer_id'),
-          sql`${receipts.orderId}`.as('order_id'),
-          sql`${'receipt'}`.as('kind'),
-          sql`${'queued'}`.as('status'),
-          // As a job written by hand: copies missing or 0 print one.
-          sql`coalesce(nullif(copies, 0), 1)`.as('copies'),
-          sql`${0}`.as('attempts'),
+          sql.ref('id').as('printer'),
+          // As queueJob's callers do (`Number(copies) || 1`): copies missing or 0 print one.
+          sql`coalesce(nullif(${copies}, 0), 1)`.as('copies'),
           sql`case when ${sql.ref('id')} in (${sql.join(held)}) then ${receipts.heldError} end`.as('error'),
-          sql`${0}`.as('bytes'),
-          sql`${receipts.operatorId}`.as('operator_id'),
-          sql`${null}`.as('printed_at'),
-          sql`${receipts.now}`.as('created_at'),
-          sql`${receipts.now}`.as('updated_at'),
+          ...same.map(([name, value]) => sql`${value}`.as(name)),
         ] as never)
-        .where(sql.ref('store_id'), '=', receipts.storeId)
+        .where(sql.ref(column(printer, 'storeId')), '=', receipts.storeId)
         .where(sql.ref('deleted_at'), 'is', null)
-        .where(sql.ref('auto_print_on_accept'), '=', 1)
+        .where(sql.ref(column(printer, 'autoPrintOnAccept')), '=', 1)
         .orderBy(sql.ref('id')) as never,
     )
-    .returning([sql.ref('id').as('id'), sql.ref('printer_id').as('printerId'), sql.ref('error').as('error')])
-    .execute()) as { id: number | string; printerId: number | string; error: string | null }[];
-  return rows
-    .map((r) => ({ id: Number(r.id), printerId: Number(r.printerId), held: r.error !== null }))
-    .sort((a, b) => a.id - b.id);
+    .returning([sql.ref('id').as('id'), sql.ref(column(model, 'error')).as('error')])
+    .execute()) as { id: number | string; error: string | null }[];
+  return rows.map((r) => ({ id: Number(r.id), held: r.error !== null })).sort((a, b) => a.id - b.id);
 }
 
 async function rowOf(db: AnyDb, table: string, id: number, live = false): Promise<DbRow | undefined> {
