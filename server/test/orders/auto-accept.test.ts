@@ -13,7 +13,15 @@ import { conflict } from '../../src/http/envelope.js';
 import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
 import { type FakePrinter, startPrinter } from '../printing/listener.js';
 import { type Api, adminApi } from '../resources/helpers.js';
-import { anyDb, balanceOf, type OrderWorld, orderWorld, placeOrder, waitPrinted } from './fixture.js';
+import {
+  addAutoPrinter,
+  anyDb,
+  balanceOf,
+  type OrderWorld,
+  orderWorld,
+  placeOrder,
+  waitPrinted,
+} from './fixture.js';
 
 const PRINTING = { connectTimeoutMs: 2000, writeTimeoutMs: 2000, attempts: 2, retryDelayMs: 0 };
 
@@ -46,17 +54,8 @@ describe.each(DB_KINDS)('自动接单 on %s', (kind) => {
     for (const [w, printer] of [
       [auto, autoPrinter],
       [manual, manualPrinter],
-    ] as const) {
-      const created = await api.post('/api/admin/printers', {
-        storeId: w.storeId,
-        name: '前台小票机',
-        host: '127.0.0.1',
-        port: printer.port,
-        paperWidth: '58',
-        autoPrintOnAccept: true,
-      });
-      expect(created.status, created.text).toBe(200);
-    }
+    ] as const)
+      await addAutoPrinter(api, w.storeId, printer.port);
   });
   afterAll(async () => {
     await autoPrinter?.close();

@@ -100,6 +100,20 @@ export async function placeOrder(api: Api, world: OrderWorld, over: Record<strin
   return res.body.data as Record<string, unknown> & { id: number; payableFen: number; orderNo: string };
 }
 
+/** A receipt printer of the store that prints on acceptance, at a local listener's port; answers its id. */
+export async function addAutoPrinter(api: Api, storeId: number, port: number): Promise<number> {
+  const created = await api.post('/api/admin/printers', {
+    storeId,
+    name: '前台小票机',
+    host: '127.0.0.1',
+    port,
+    paperWidth: '58',
+    autoPrintOnAccept: true,
+  });
+  if (created.status !== 200) throw new Error(`printer not added: ${created.text}`);
+  return created.body.data.id as number;
+}
+
 /** The registry's tables are not in the typed schema. */
 export const anyDb = (t: TestApp): AnyDb => t.app.db as unknown as AnyDb;
 

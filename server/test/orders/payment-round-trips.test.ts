@@ -17,7 +17,7 @@ import {
 } from '../helpers/app.js';
 import { type FakePrinter, startPrinter } from '../printing/listener.js';
 import { type Api, adminApi } from '../resources/helpers.js';
-import { balanceOf, type OrderWorld, orderWorld } from './fixture.js';
+import { addAutoPrinter, balanceOf, type OrderWorld, orderWorld } from './fixture.js';
 
 describe.each(DB_KINDS)('a balance payment at a store that accepts by itself on %s', (kind) => {
   let database: TestDatabase;
@@ -45,16 +45,7 @@ describe.each(DB_KINDS)('a balance payment at a store that accepts by itself on 
     const on = await api.patch(`/api/admin/stores/${world.storeId}`, { autoAccept: true });
     expect(on.status, on.text).toBe(200);
     printer = await startPrinter('ack');
-    const created = await api.post('/api/admin/printers', {
-      storeId: world.storeId,
-      name: '前台小票机',
-      host: '127.0.0.1',
-      port: printer.port,
-      paperWidth: '58',
-      autoPrintOnAccept: true,
-    });
-    expect(created.status, created.text).toBe(200);
-    printerId = created.body.data.id;
+    printerId = await addAutoPrinter(api, world.storeId, printer.port);
   });
   afterAll(async () => {
     await t?.close();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
 import { type FakePrinter, startPrinter } from '../printing/listener.js';
 import { type Api, adminApi } from '../resources/helpers.js';
-import { type OrderWorld, orderWorld, placeOrder, waitPrinted } from './fixture.js';
+import { addAutoPrinter, type OrderWorld, orderWorld, placeOrder, waitPrinted } from './fixture.js';
 
 const PRINTING = { connectTimeoutMs: 2000, writeTimeoutMs: 2000, attempts: 2, retryDelayMs: 0 };
 
@@ -22,15 +22,7 @@ describe.each(DB_KINDS)('the receipt on acceptance on %s', (kind) => {
     api = await adminApi(t);
     w = await orderWorld(t, { balanceFen: 50_000 });
     printer = await startPrinter('ack');
-    const created = await api.post('/api/admin/printers', {
-      storeId: w.storeId,
-      name: '前台小票机',
-      host: '127.0.0.1',
-      port: printer.port,
-      paperWidth: '58',
-      autoPrintOnAccept: true,
-    });
-    expect(created.status, created.text).toBe(200);
+    await addAutoPrinter(api, w.storeId, printer.port);
   });
   afterAll(async () => {
     await printer?.close();
