@@ -27,8 +27,10 @@
  * `BENCH_LOAD_SERVER=<main.js>` runs another build (a baseline in the same session),
  * `BENCH_LOAD_NODE_FLAGS='--min-semi-space-size=4'` starts the server with more Node flags.
  * `BENCH_LOAD_COST=<seconds>` measures instead what each kind of call costs: every kind alone
- * for that long at 8 connections, the server's CPU per call (user + system from /proc) and, with
- * a local PostgreSQL, its processes' CPU per call — the figures that say where a load run's
+ * for that long at 8 connections, the server's CPU per call (user + system from /proc), what the
+ * server allocated per call and let die young (KB freed by its scavenges, from `--trace-gc`:
+ * what drives its collections) and, with a local PostgreSQL, its processes' CPU per call — the
+ * figures that say where a load run's
  * time goes, and that compare across days when the machine's speed does not — and, on
  * PostgreSQL, the statements and round trips per call (counted on their way to the database by
  * testing/pg-statement-counter.ts, the server's own timers taken off; statements sent together
