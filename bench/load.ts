@@ -61,7 +61,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../testing/built-server';
-import { countStatements, type StatementCounter } from '../testing/pg-statement-counter';
+import { countedUrl, type StatementCounter } from '../testing/pg-statement-counter';
 import { machineSpeed } from './machine-speed';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -884,20 +884,15 @@ async function onPostgres(url: string): Promise<boolean> {
   const scoped = new URL(url);
   scoped.searchParams.set('options', `-c search_path=${schema}`);
   // Costs: the server's statements counted on their way to PostgreSQL (pg-statement-counter.ts).
-  const counter =
-    COST_SECONDS > 0
-      ? await countStatements(scoped.hostname || 'localhost', Number(scoped.port || 5432))
-      : undefined;
-  if (counter) {
-    scoped.hostname = '127.0.0.1';
-    scoped.port = String(counter.port);
-  }
+  const counted = COST_SECONDS > 0 ? await countedUrl(scoped.toString()) : undefined;
+  const counter = counted?.counter;
+  const serverUrl = counted?.url ?? scoped.toString();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'wanxiang-bench-load-pg-'));
   try {
-    const server = await startServer(dir, scoped.toString());
+    const server = await startServer(dir, serverUrl);
     server.others = [];
     for (let i = 1; i < Number(process.env.BENCH_LOAD_PROCESSES ?? 1); i++)
-      server.others.push(await startServer(dir, scoped.toString()));
+      server.others.push(await startServer(dir, serverUrl));
     try {
       if (COST_SECONDS > 0) {
         await cost(server, 'PostgreSQL', COST_SECONDS, counter);

@@ -144,3 +144,15 @@ export async function countStatements(host: string, port: number): Promise<State
       }),
   };
 }
+
+/**
+ * A counting proxy in front of the database of `url` (a postgres:// URL), and the URL that goes
+ * through it: the same database, user and options, on the proxy's port.
+ */
+export async function countedUrl(url: string): Promise<{ counter: StatementCounter; url: string }> {
+  const through = new URL(url);
+  const counter = await countStatements(through.hostname || 'localhost', Number(through.port || 5432));
+  through.hostname = '127.0.0.1';
+  through.port = String(counter.port);
+  return { counter, url: through.toString() };
+}

@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countStatements } from '../../testing/pg-statement-counter.js';
+import { countedUrl } from '../../testing/pg-statement-counter.js';
 import { type DatabaseHandle, openDatabase, spellOutStar } from '../src/db/connect.js';
 import { createTestDatabase, type TestDatabase } from './helpers/app.js';
 
@@ -173,11 +173,8 @@ describe.skipIf(!PG_URL)('a prepared statement run again on its connection (db/l
   it('is described once: later runs answer the same rows without a Describe, failures and pipelining included', async () => {
     const database = await createTestDatabase('postgres', { empty: true });
     if (database.database.dialect !== 'postgres') throw new Error('expected PostgreSQL');
-    const url = new URL(database.database.url);
-    const counter = await countStatements(url.hostname, Number(url.port || 5432));
-    url.hostname = '127.0.0.1';
-    url.port = String(counter.port);
-    const handle = openDatabase({ ...database.database, url: url.toString(), poolSize: 1 });
+    const { counter, url } = await countedUrl(database.database.url);
+    const handle = openDatabase({ ...database.database, url, poolSize: 1 });
     // biome-ignore lint/suspicious/noExplicitAny: a table of this test's own, outside the typed schema
     const db: any = handle.db;
     try {

@@ -29,7 +29,6 @@ interface Description {
 /** The parts of pg's Query and Result this reads and sets (not in pg's type declarations). */
 interface QueryInternals {
   name?: string;
-  text?: string;
   values?: unknown[];
   portal: string;
   binary?: boolean;
@@ -54,7 +53,12 @@ interface Connection {
 /** Per connection (pg's Connection object): statement name → its rows' description. */
 const described = new WeakMap<object, Map<string, Description>>();
 
-const Base = pg.Query as unknown as new (config: pg.QueryConfig) => object;
+/**
+ * pg's Query, made from the text and values (the name is set after): given a config object it
+ * copies it property descriptor by property descriptor (utils.js cloneQueryConfig), 1–2 % of the
+ * server's CPU under load.
+ */
+const Base = pg.Query as unknown as new (text: string, values?: unknown[]) => object;
 /** pg's own mapping of a value to its text (dates, JSON, arrays), as its Query binds with. */
 const prepareValue = (pg as unknown as { utils: { prepareValue: (value: unknown) => unknown } }).utils
   .prepareValue;
@@ -143,15 +147,7 @@ export function leanQuery(
   config: { name: string; text: string; values?: unknown[] },
 ): Promise<pg.QueryResult> {
   return new Promise((resolve, reject) => {
-    // Made from the text and values, the name set after: given a config object, pg's Query copies
-    // it property descriptor by property descriptor (utils.js cloneQueryConfig), 1–2 % of the
-    // server's CPU under load.
-    const submittable = new (
-      LeanQuery as unknown as new (
-        text: string,
-        values?: unknown[],
-      ) => QueryInternals
-    )(config.text, config.values);
+    const submittable = new LeanQuery(config.text, config.values) as unknown as QueryInternals;
     submittable.name = config.name;
     submittable.callback = (error, result) => (error ? reject(error) : resolve(result as pg.QueryResult));
     query(submittable);

@@ -8,7 +8,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countStatements, type StatementCounter } from '../../../testing/pg-statement-counter.js';
+import { countedUrl, type StatementCounter } from '../../../testing/pg-statement-counter.js';
 import { type DatabaseHandle, openDatabase } from '../../src/db/connect.js';
 import { readTogether, writeWithNext } from '../../src/db/together.js';
 import { createTestDatabase, DB_KINDS, type DbKind, type TestDatabase } from '../helpers/app.js';
@@ -36,11 +36,9 @@ describe.each(CASES)('statements sent together on $name', ({ kind, pipeline }) =
     database = await createTestDatabase(kind, { empty: true });
     let config = database.database;
     if (config.dialect === 'postgres') {
-      const url = new URL(config.url);
-      counter = await countStatements(url.hostname, Number(url.port || 5432));
-      url.hostname = '127.0.0.1';
-      url.port = String(counter.port);
-      config = { ...config, url: url.toString(), poolSize: 2, pipeline };
+      const counted = await countedUrl(config.url);
+      counter = counted.counter;
+      config = { ...config, url: counted.url, poolSize: 2, pipeline };
     }
     handle = openDatabase(config);
     db = handle.db;

@@ -7,7 +7,7 @@
  * receipts are queued without reading the printers first (printing/jobs.ts `queueReceipts`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countStatements, type StatementCounter } from '../../../testing/pg-statement-counter.js';
+import { countedUrl, type StatementCounter } from '../../../testing/pg-statement-counter.js';
 import {
   createTestDatabase,
   DB_KINDS,
@@ -33,11 +33,9 @@ describe.each(DB_KINDS)('a balance payment at a store that accepts by itself on 
     let db = database;
     if (database.database.dialect === 'postgres') {
       // The app's statements go through the counting proxy.
-      const url = new URL(database.database.url);
-      counter = await countStatements(url.hostname, Number(url.port || 5432));
-      url.hostname = '127.0.0.1';
-      url.port = String(counter.port);
-      db = { ...database, database: { ...database.database, url: url.toString() } };
+      const counted = await countedUrl(database.database.url);
+      counter = counted.counter;
+      db = { ...database, database: { ...database.database, url: counted.url } };
     }
     t = await startTestApp(kind, { db });
     api = await adminApi(t);
@@ -68,6 +66,15 @@ describe.each(DB_KINDS)('a balance payment at a store that accepts by itself on 
   const pay = (id: number) => api.post(`/api/admin/orders/${id}/pay`, { payMethod: 'balance' });
   const stock = async () => (await api.get(`/api/admin/goods/${world.noodles}`)).body.data.stock as number;
   const status = async (id: number) => (await api.get(`/api/admin/orders/${id}`)).body.data.status as string;
+  /** The payment is refused with `why`, and nothing moved: the balance, the stock, the order. */
+  const refusedUnmoved = async (id: number, why: RegExp, stockLeft: number) => {
+    const refused = await pay(id);
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.message).toMatch(why);
+    expect(await balanceOf(t, world.customer)).toBe(10_000);
+    expect(await stock()).toBe(stockLeft);
+    expect(await status(id)).toBe('pending_payment');
+  };
 
   it('refuses a payment short of both balance and stock for the balance, and moves nothing', async () => {
     // 4 bowls cost more than the balance; then the stock is taken down below them.
@@ -75,23 +82,13 @@ describe.each(DB_KINDS)('a balance payment at a store that accepts by itself on 
     expect(order.payableFen).toBeGreaterThan(10_000);
     const lowered = await api.patch(`/api/admin/goods/${world.noodles}`, { stock: 1 });
     expect(lowered.status, lowered.text).toBe(200);
-    const refused = await pay(order.id);
-    expect(refused.status, refused.text).toBe(409);
-    expect(refused.body.message).toMatch(/^余额不足/);
-    expect(await balanceOf(t, world.customer)).toBe(10_000);
-    expect(await stock()).toBe(1);
-    expect(await status(order.id)).toBe('pending_payment');
+    await refusedUnmoved(order.id, /^余额不足/, 1);
   });
 
   it('refuses a payment short of stock alone, the balance where it was', async () => {
     const order = await place(2);
     expect(order.payableFen).toBeLessThanOrEqual(10_000);
-    const refused = await pay(order.id);
-    expect(refused.status, refused.text).toBe(409);
-    expect(refused.body.message).toMatch(/^库存不足/);
-    expect(await balanceOf(t, world.customer)).toBe(10_000);
-    expect(await stock()).toBe(1);
-    expect(await status(order.id)).toBe('pending_payment');
+    await refusedUnmoved(order.id, /^库存不足/, 1);
   });
 
   it('pays, reserves, accepts and queues the receipt in seven round trips (PostgreSQL)', async () => {
