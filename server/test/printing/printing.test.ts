@@ -673,4 +673,35 @@ describe.each(DB_KINDS)('a printer that does not answer on %s', (kind) => {
       await working.close();
     }
   });
+
+  it('a sweep while it still does not answer tries the oldest waiting job and leaves the others as they were', async () => {
+    const silent = await startPrinter('silent');
+    const t = await startTestApp(kind, { config: { printing: PRINTING } });
+    try {
+      await t.app.printing.idle();
+      const { api, storeA, paid, db } = await seedAutoPrinter(t, '一直关机的打印机', silent.port);
+      const job = async (id: number) => (await api.get(`/api/admin/printJobs/${id}`)).body.data;
+      const rush: number[] = [];
+      for (let i = 0; i < 4; i++)
+        rush.push(
+          ...(await queueReceipts(db, { orderId: paid, storeId: storeA, actor: null, now: t.clock.now() })),
+        );
+      await sendQueued(db, rush);
+      expect(silent.connections()).toBe(3);
+      const [, oldest, ...others] = await Promise.all(rush.map(job));
+      for (const row of [oldest, ...others])
+        expect(row).toMatchObject({ status: 'queued', error: HELD_JOB_ERROR });
+
+      t.clock.advance(QUEUED_GRACE_MS + 1_000);
+      await t.app.printing.recover();
+      await t.app.printing.idle();
+      // The oldest had its three tries; the two behind it were not written again (same version).
+      expect(silent.connections()).toBe(6);
+      expect(await job(oldest.id)).toMatchObject({ status: 'failed', attempts: 3 });
+      expect(await Promise.all(others.map((row) => job(row.id)))).toEqual(others);
+    } finally {
+      await t.close();
+      await silent.close();
+    }
+  });
 });

@@ -200,11 +200,11 @@ export class PrintService {
   private line(job: WireRow, hold: boolean, sweep = false): Promise<WireRow | null> {
     const printerId = job.printerId as number;
     const queuedAt = this.now();
-    if (hold && !sweep && this.isDown(printerId, queuedAt - SWEEP_EVERY_MS)) return this.held(job.id);
+    if (hold && !sweep && this.isDown(printerId, queuedAt - SWEEP_EVERY_MS)) return this.held(job);
     const before = this.lanes.get(printerId) ?? Promise.resolve();
     const mine = before.then(() =>
       // Found down while this one waited: it waits in the database instead.
-      hold && this.isDown(printerId, queuedAt) ? this.held(job.id) : this.run(job.id),
+      hold && this.isDown(printerId, queuedAt) ? this.held(job) : this.run(job.id),
     );
     const lane = mine.catch(() => undefined);
     this.lanes.set(printerId, lane);
@@ -229,11 +229,17 @@ export class PrintService {
     return at !== undefined && at >= since;
   }
 
-  /** The job stays queued, saying why (the sweep sends it once the printer answers). */
-  private async held(jobId: number): Promise<WireRow | null> {
+  /**
+   * The job stays queued, saying why (the sweep sends it once the printer answers). One that says
+   * so already is left as it is: a sweep lines up every job waiting for a printer behind a try of
+   * the oldest, and while the printer stays off, rewriting each of them after that try failed was
+   * a write per waiting job per minute — hundreds at a busy store's lunchtime — that changed nothing.
+   */
+  private async held(job: WireRow): Promise<WireRow | null> {
+    if (job.error === HELD_JOB_ERROR) return job;
     return (
-      (await moveJob(this.db, jobId, this.now(), ['queued'], { error: HELD_JOB_ERROR })) ??
-      jobOf(this.db, jobId)
+      (await moveJob(this.db, job.id, this.now(), ['queued'], { error: HELD_JOB_ERROR })) ??
+      jobOf(this.db, job.id)
     );
   }
 
