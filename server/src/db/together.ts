@@ -25,6 +25,8 @@ export async function readTogether<const Q extends readonly (Compilable<unknown>
   // Every statement but the last is held for the next (db/connect.ts `TOGETHER`); the last,
   // given in the same turn, sends them all.
   const last = compiled.findLastIndex((c) => c !== null);
+  // Nothing to read: no connection taken.
+  if (last < 0) return compiled.map(() => []) as { -readonly [K in keyof Q]: RowsOf<Q[K]> };
   const rows = await db
     .getExecutor()
     .provideConnection((connection) =>

@@ -201,6 +201,20 @@ describe.each(DB_KINDS)('public articles on %s', (kind) => {
     const article = (await get(`/api/public/articles/${id}`)).json().data;
     expect(article.cover).toBe('/api/files/0123456789abcdef0123456789abcdef.jpg');
     expect(article.coverThumb).toBe('/api/files/fedcba9876543210fedcba9876543210.jpg');
+
+    // The photo changed in the back office: the cover's thumbnail follows at once (it is kept).
+    const current = (await api.get(`/api/admin/photos/${photo.body.data.id}`)).body.data;
+    const moved = await api.patch(`/api/admin/photos/${photo.body.data.id}`, {
+      image: 'https://img.example.com/other.jpg',
+      updatedAt: current.updatedAt,
+    });
+    expect(moved.status, moved.text).toBe(200);
+    const after = (await get(`/api/public/articles/${id}`)).json().data;
+    expect(after.coverThumb).toBe('/api/files/0123456789abcdef0123456789abcdef.jpg');
+    const listed = (await get('/api/public/articles?limit=50'))
+      .json()
+      .data.results.find((a: { id: number }) => a.id === id);
+    expect(listed.coverThumb).toBe('/api/files/0123456789abcdef0123456789abcdef.jpg');
   });
 
   it('shows an article published or withdrawn in the total, the tag cloud and the tag filter at once', async () => {

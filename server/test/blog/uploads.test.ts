@@ -247,6 +247,8 @@ describe.each(DB_KINDS)('image uploads and the gallery on %s', (kind) => {
   describe('the gallery', () => {
     let uploaded: { url: string; thumbnail: { url: string } };
     let photoId: number;
+    /** A photo's file stored before uploads existed (as the demo's): no thumbnail of its own. */
+    let oldJpeg: Buffer;
 
     beforeAll(async () => {
       uploaded = (
@@ -288,7 +290,8 @@ describe.each(DB_KINDS)('image uploads and the gallery on %s', (kind) => {
 
     it('lists published photos newest taken first, with sizes, thumbnails and albums', async () => {
       // A photo stored before uploads existed (as the demo's): its size is read from the file.
-      const old = await putBlob(t.app.config.dataDir, await image(900, 600).jpeg().toBuffer(), 'jpg');
+      oldJpeg = await image(900, 600).jpeg().toBuffer();
+      const old = await putBlob(t.app.config.dataDir, oldJpeg, 'jpg');
       await admin.post('/api/admin/photos', {
         title: '旧照片',
         image: old.url,
@@ -366,6 +369,18 @@ describe.each(DB_KINDS)('image uploads and the gallery on %s', (kind) => {
       expect((await t.app.inject({ method: 'GET', url: '/api/public/photos?limit=99' })).statusCode).toBe(
         422,
       );
+    });
+
+    it('shows the thumbnail of an old photo’s file uploaded again at once (sizes are kept once read)', async () => {
+      const oldPhoto = async () =>
+        (await t.app.inject({ method: 'GET', url: `/api/public/photos?album=${encodeURIComponent('山野')}` }))
+          .json()
+          .data.results.find((p: { title: string }) => p.title === '旧照片');
+      const before = await oldPhoto();
+      expect(before.thumbUrl).toBe(before.url);
+      const again = (await upload(editor, 'old.jpg', oldJpeg, 'photos', 'image/jpeg')).json().data;
+      expect(again.url).toBe(before.url);
+      expect(await oldPhoto()).toMatchObject({ url: before.url, thumbUrl: again.thumbnail.url, width: 900 });
     });
 
     it('shows a write through the back office in the total and the albums at once (they are kept)', async () => {

@@ -4,10 +4,12 @@
  * kept in `image_files` by blob id, so the gallery gives each <img> its width and height.
  */
 import { fileTypeFromBuffer } from 'file-type';
+import { dataEpoch } from '../../db/data-epoch.js';
 import { type BlobStore, blobIdOf, FILES_URL_PREFIX } from '../../files/blob-store.js';
 import { checkedImage, MAX_IMAGE_PIXELS, unreadableImage as unreadable } from '../../files/image-rule.js';
 import { loadSharp } from '../../files/sharp.js';
 import { ApiError } from '../../http/envelope.js';
+import { COUNT_TTL_MS } from '../../resources/counts.js';
 import type { AnyDb } from '../../resources/extensions.js';
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -117,6 +119,7 @@ export async function storeImage(
       }),
     )
     .execute();
+  rewritten.set(stored.id, (rewritten.get(stored.id) ?? 0) + 1);
   return {
     id: stored.id,
     url: stored.url,
@@ -153,24 +156,97 @@ const infoOf = (row: ImageRow): ImageInfo => ({
   thumbUrl: row.thumb_id ? FILES_URL_PREFIX + row.thumb_id : null,
 });
 
+/**
+ * What each stored image is, kept in this process once read: a blob's id is its content's hash,
+ * so its size never changes, and the public pages ask for the same images again and again (one
+ * statement in five of the load bench's mix was this read — BENCHMARKS.md, twelfth session). The
+ * one change a row sees is a thumbnail added by an upload of the same bytes (or the row written
+ * at all: a file stored before uploads existed, sized when first shown): an upload here forgets
+ * the id (`rewritten`), and an image kept without a thumbnail, or without a row, is read again
+ * after `COUNT_TTL_MS`, the time another process's writes take to show (resources/counts.ts). Kept per
+ * database object and data epoch (a restore), at most `KEPT_IMAGES` of them, oldest out first.
+ */
+const KEPT_IMAGES = 20_000;
+interface Kept {
+  /** Null: no row (a file never read, or not stored here). */
+  info: ImageInfo | null;
+  epoch: number;
+  rewrite: number;
+  at: number;
+}
+const keptImages = new WeakMap<object, Map<string, Kept>>();
+/** Blob id → how many times this process rewrote its row (storeImage). */
+const rewritten = new Map<string, number>();
+
+function keptOf(db: AnyDb): Map<string, Kept> {
+  let kept = keptImages.get(db);
+  if (!kept) {
+    kept = new Map();
+    keptImages.set(db, kept);
+  }
+  return kept;
+}
+
+function keep(db: AnyDb, id: string, info: ImageInfo | null): void {
+  const kept = keptOf(db);
+  kept.delete(id);
+  kept.set(id, { info, epoch: dataEpoch(), rewrite: rewritten.get(id) ?? 0, at: Date.now() });
+  if (kept.size > KEPT_IMAGES) kept.delete(kept.keys().next().value as string);
+}
+
+/** What is kept of the image: undefined when nothing (or nothing still good) is. */
+function keptInfo(db: AnyDb, id: string): ImageInfo | null | undefined {
+  const hit = keptImages.get(db)?.get(id);
+  if (!hit || hit.epoch !== dataEpoch() || hit.rewrite !== (rewritten.get(id) ?? 0)) return undefined;
+  if (!hit.info?.thumbUrl && Date.now() - hit.at >= COUNT_TTL_MS) return undefined;
+  return hit.info;
+}
+
+/**
+ * The read of what is known about the stored images behind these URLs (external URLs are
+ * skipped), to be sent with others (db/together.ts): `query` is null when every one is kept (or
+ * none is stored), and `info` answers from the rows it read and what was kept.
+ */
+export function imageInfoRead(db: AnyDb, urls: readonly (string | null | undefined)[]) {
+  const known = new Map<string, ImageInfo>();
+  const missing: string[] = [];
+  for (const id of new Set(urls.map(blobIdOf))) {
+    if (id === null) continue;
+    const info = keptInfo(db, id);
+    if (info === undefined) missing.push(id);
+    else if (info) known.set(FILES_URL_PREFIX + id, info);
+  }
+  return {
+    /** What was kept, before the query answers. */
+    kept: known as ReadonlyMap<string, ImageInfo>,
+    query:
+      missing.length === 0
+        ? null
+        : db
+            .selectFrom('image_files')
+            .select(['id', 'width', 'height', 'thumb_id'])
+            .where('id', 'in', missing),
+    info(rows: readonly ImageRow[]): Map<string, ImageInfo> {
+      const found = new Set<string>();
+      for (const row of rows) {
+        const info = infoOf(row);
+        keep(db, row.id, info);
+        known.set(FILES_URL_PREFIX + row.id, info);
+        found.add(row.id);
+      }
+      for (const id of missing) if (!found.has(id)) keep(db, id, null);
+      return known;
+    },
+  };
+}
+
 /** What is known about the stored images behind these URLs (external URLs are skipped). */
 export async function imageInfoOf(
   db: AnyDb,
   urls: readonly (string | null | undefined)[],
 ): Promise<Map<string, ImageInfo>> {
-  const query = imageInfoQuery(db, urls);
-  return imageInfoFrom(query ? ((await query.execute()) as ImageRow[]) : []);
-}
-
-/** The read of `imageInfoOf`, to be sent with others (db/together.ts); null when none is stored. */
-export function imageInfoQuery(db: AnyDb, urls: readonly (string | null | undefined)[]) {
-  const ids = [...new Set(urls.map(blobIdOf).filter((id): id is string => id !== null))];
-  if (ids.length === 0) return null;
-  return db.selectFrom('image_files').select(['id', 'width', 'height', 'thumb_id']).where('id', 'in', ids);
-}
-
-export function imageInfoFrom(rows: readonly ImageRow[]): Map<string, ImageInfo> {
-  return new Map(rows.map((row) => [FILES_URL_PREFIX + row.id, infoOf(row)]));
+  const read = imageInfoRead(db, urls);
+  return read.info(read.query ? ((await read.query.execute()) as ImageRow[]) : []);
 }
 
 /**
@@ -211,6 +287,7 @@ export async function imageInfoFilling(
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
       known.set(url, { width, height, thumbUrl: null });
+      keep(db, id, { width, height, thumbUrl: null });
     } catch {
       // A missing or unreadable file: the photo is listed without a size.
     }

@@ -15,11 +15,11 @@ import { inlineLimit } from '../../db/limit.js';
 import { readTogether } from '../../db/together.js';
 import { notFound, ok } from '../../http/envelope.js';
 import { failureEnvelopeSchema, successEnvelopeSchema } from '../../http/schemas.js';
-import { cachedCount, cachedValue } from '../../resources/counts.js';
+import { COUNT_TTL_MS, cachedCount, cachedValue, versionOf } from '../../resources/counts.js';
 import type { AnyDb } from '../../resources/extensions.js';
 import { likePattern } from '../../resources/query.js';
 import { type DbRow, isoOf } from '../../resources/storage.js';
-import { type ImageRow, imageInfoFilling, imageInfoFrom, imageInfoQuery } from './images.js';
+import { type ImageRow, imageInfoFilling, imageInfoRead } from './images.js';
 import { RenderCache } from './markdown.js';
 
 export const ARTICLE_NOT_FOUND = '文章不存在或未发布';
@@ -160,34 +160,74 @@ function positiveId(text: string): number | null {
 }
 
 /**
- * The thumbnails of articles' covers: a stored image's own, or — for a cover picked from the
- * gallery — its photo's. Both reads at once (db/together.ts), sent with others by the caller.
+ * A gallery photo's thumbnail by its image's URL (null: no photo of it has one), for covers: kept
+ * as the public lists' totals are (resources/counts.ts) — read again after any write to photos
+ * through the engine in this process, at most `COUNT_TTL_MS` old otherwise. Every article shown
+ * read it (one statement in eight of the load bench's mix — BENCHMARKS.md, twelfth session).
+ * Per database object, at most `KEPT_COVERS` of them, oldest out first.
  */
-function coverThumbReads(db: AnyDb, covers: readonly (string | null)[]) {
+const KEPT_COVERS = 5_000;
+const photoThumbs = new WeakMap<object, Map<string, { thumb: string | null; version: number; at: number }>>();
+
+/**
+ * The thumbnails of articles' covers: a stored image's own, or — for a cover picked from the
+ * gallery — its photo's. Both reads at once (db/together.ts), sent with others by the caller;
+ * what is kept (above, and images.ts) is not read.
+ */
+function coverThumbReads(db: AnyDb, covers: readonly (string | null)[], now: number) {
   const wanted = [...new Set(covers.filter((c): c is string => !!c))];
+  const images = imageInfoRead(db, wanted);
+  let kept = photoThumbs.get(db);
+  if (!kept) {
+    kept = new Map();
+    photoThumbs.set(db, kept);
+  }
+  const version = versionOf(db, 'photos');
+  const fromPhotos = new Map<string, string | null>();
+  const unknown: string[] = [];
+  // A cover whose stored image is known to have its own thumbnail needs no photo's.
+  for (const url of wanted) {
+    if (images.kept.get(url)?.thumbUrl) continue;
+    const hit = kept.get(url);
+    if (hit && hit.version === version && now - hit.at < COUNT_TTL_MS) fromPhotos.set(url, hit.thumb);
+    else unknown.push(url);
+  }
   const photos =
-    wanted.length === 0
+    unknown.length === 0
       ? null
       : db
           .selectFrom('photos')
           .select(['image', 'thumbnail'])
-          .where('image', 'in', wanted)
+          .where('image', 'in', unknown)
           .where('thumbnail', 'is not', null);
   return {
-    queries: [imageInfoQuery(db, wanted), photos] as const,
-    thumbs(images: readonly DbRow[], photoRows: readonly DbRow[]): Map<string, string> {
+    queries: [images.query, photos] as const,
+    thumbs(imageRows: readonly DbRow[], photoRows: readonly DbRow[]): Map<string, string> {
+      for (const url of unknown) fromPhotos.set(url, null);
+      for (const row of photoRows) {
+        const url = row.image as string;
+        if (fromPhotos.get(url) === null) fromPhotos.set(url, row.thumbnail as string);
+      }
+      for (const url of unknown) {
+        kept.delete(url);
+        kept.set(url, { thumb: fromPhotos.get(url) ?? null, version, at: now });
+        if (kept.size > KEPT_COVERS) kept.delete(kept.keys().next().value as string);
+      }
       const out = new Map<string, string>();
-      for (const [url, info] of imageInfoFrom(images as unknown as readonly ImageRow[]))
+      for (const [url, info] of images.info(imageRows as unknown as readonly ImageRow[]))
         if (info.thumbUrl) out.set(url, info.thumbUrl);
-      for (const row of photoRows)
-        if (!out.has(row.image as string)) out.set(row.image as string, row.thumbnail as string);
+      for (const [url, thumb] of fromPhotos) if (thumb && !out.has(url)) out.set(url, thumb);
       return out;
     },
   };
 }
 
-async function coverThumbs(db: AnyDb, covers: readonly (string | null)[]): Promise<Map<string, string>> {
-  const reads = coverThumbReads(db, covers);
+async function coverThumbs(
+  db: AnyDb,
+  covers: readonly (string | null)[],
+  now: number,
+): Promise<Map<string, string>> {
+  const reads = coverThumbReads(db, covers, now);
   const [images, photos] = await readTogether(db, reads.queries);
   return reads.thumbs(images as DbRow[], photos as DbRow[]);
 }
@@ -271,6 +311,7 @@ export const blogPublicRoutes: FastifyPluginAsync = async (app) => {
       const thumbs = await coverThumbs(
         db,
         rows.map((r) => r.cover),
+        now,
       );
       return ok({
         results: rows.map((row) => articleSummary(row, thumbs)),
@@ -346,7 +387,7 @@ export const blogPublicRoutes: FastifyPluginAsync = async (app) => {
         return next ? { id: Number(next.id), title: next.title } : null;
       };
       // The cover's thumbnail and both neighbours: one round trip (db/together.ts).
-      const cover = coverThumbReads(db, [row.cover]);
+      const cover = coverThumbReads(db, [row.cover], app.config.now());
       const [images, photos, newerRows, olderRows] = await readTogether(db, [
         ...cover.queries,
         neighbour('newer'),
