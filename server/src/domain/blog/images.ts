@@ -163,8 +163,8 @@ const infoOf = (row: ImageRow): ImageInfo => ({
  * one change a row sees is a thumbnail added by an upload of the same bytes (or the row written
  * at all: a file stored before uploads existed, sized when first shown): an upload here forgets
  * the id (`rewritten`), and an image kept without a thumbnail, or without a row, is read again
- * after `COUNT_TTL_MS`, the time another process's writes take to show (resources/counts.ts). Kept per
- * database object and data epoch (a restore), at most `KEPT_IMAGES` of them, oldest out first.
+ * after `COUNT_TTL_MS`, the time another process's writes take to show (resources/counts.ts).
+ * Kept per database object and data epoch (a restore), at most `KEPT_IMAGES`, oldest out first.
  */
 const KEPT_IMAGES = 20_000;
 interface Kept {
