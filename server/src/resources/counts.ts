@@ -112,3 +112,42 @@ export function rememberCount(db: object, key: string, version: number, now: num
   state.entries.delete(key);
   state.entries.set(key, { version, at: now, total: Promise.resolve(total) });
 }
+
+/**
+ * Values read from a resource's rows, by key, valid as the totals are (the resource's version in
+ * this process, at most `COUNT_TTL_MS` old): for reads a visitor's request makes per row (an
+ * article's neighbours, a cover's photo). Kept apart from the totals, at most `max` per database
+ * object, oldest out first, so that a crawler walking every article cannot push the admin lists'
+ * totals out.
+ */
+export class VersionedKeeper<T> {
+  private readonly kept = new WeakMap<object, Map<string, { value: T; version: number; at: number }>>();
+
+  constructor(
+    private readonly resource: string,
+    private readonly max: number,
+  ) {}
+
+  /** The resource's version now: read it before the rows, and give it to `set` with what they said. */
+  version(db: object): number {
+    return versionOf(db, this.resource);
+  }
+
+  get(db: object, key: string, now: number): { value: T } | undefined {
+    const hit = this.kept.get(db)?.get(key);
+    if (!hit || hit.version !== versionOf(db, this.resource) || now - hit.at >= COUNT_TTL_MS)
+      return undefined;
+    return { value: hit.value };
+  }
+
+  set(db: object, key: string, value: T, version: number, now: number): void {
+    let kept = this.kept.get(db);
+    if (!kept) {
+      kept = new Map();
+      this.kept.set(db, kept);
+    }
+    kept.delete(key);
+    kept.set(key, { value, version, at: now });
+    if (kept.size > this.max) kept.delete(kept.keys().next().value as string);
+  }
+}

@@ -182,6 +182,26 @@ describe.each(DB_KINDS)('public articles on %s', (kind) => {
     expect(html).toBe('<p>改过的<strong>正文</strong></p>\n');
   });
 
+  it('links an article to its neighbours as they are now, a neighbour withdrawn or back at once', async () => {
+    const target = published[7] as { id: number };
+    const links = async () => {
+      const { newer, older } = (await get(`/api/public/articles/${target.id}`)).json().data;
+      return { newer: newer?.title, older: older?.title };
+    };
+    expect(await links()).toEqual({ newer: '第9篇', older: '第7篇' });
+    const newer = published[8]?.id as number;
+    expect((await api.post(`/api/admin/articles/${newer}/unpublish`)).status).toBe(200);
+    expect(await links()).toEqual({ newer: '第10篇', older: '第7篇' });
+    // Published again a second later it is the newest (nothing kept has expired: that takes 10 s).
+    t.clock.advance(1_000);
+    expect((await api.post(`/api/admin/articles/${newer}/publish`)).status).toBe(200);
+    const back = (await api.get(`/api/admin/articles/${newer}`)).body.data;
+    expect(back.status).toBe('published');
+    expect(await links()).toEqual({ newer: '第10篇', older: '第7篇' });
+    const first = (await get(`/api/public/articles/${published[11]?.id}`)).json().data;
+    expect(first.newer).toEqual({ id: newer, title: '第9篇' });
+  });
+
   it('gives covers from the gallery their thumbnail', async () => {
     const photo = await api.post('/api/admin/photos', {
       title: '封面',

@@ -15,7 +15,7 @@ import { inlineLimit } from '../../db/limit.js';
 import { readTogether } from '../../db/together.js';
 import { notFound, ok } from '../../http/envelope.js';
 import { failureEnvelopeSchema, successEnvelopeSchema } from '../../http/schemas.js';
-import { COUNT_TTL_MS, cachedCount, cachedValue, versionOf } from '../../resources/counts.js';
+import { cachedCount, cachedValue, VersionedKeeper } from '../../resources/counts.js';
 import type { AnyDb } from '../../resources/extensions.js';
 import { likePattern } from '../../resources/query.js';
 import { type DbRow, isoOf } from '../../resources/storage.js';
@@ -160,14 +160,21 @@ function positiveId(text: string): number | null {
 }
 
 /**
- * A gallery photo's thumbnail by its image's URL (null: no photo of it has one), for covers: kept
- * as the public lists' totals are (resources/counts.ts) — read again after any write to photos
- * through the engine in this process, at most `COUNT_TTL_MS` old otherwise. Every article shown
- * read it (one statement in eight of the load bench's mix — BENCHMARKS.md, twelfth session).
- * Per database object, at most `KEPT_COVERS` of them, oldest out first.
+ * A gallery photo's thumbnail by its image's URL (null: no photo of it has one), for covers; every
+ * article shown read it (one statement in eight of the load bench's mix — BENCHMARKS.md, twelfth
+ * session).
  */
-const KEPT_COVERS = 5_000;
-const photoThumbs = new WeakMap<object, Map<string, { thumb: string | null; version: number; at: number }>>();
+const photoThumbs = new VersionedKeeper<string | null>('photos', 5_000);
+/**
+ * An article's newer and older neighbours, by its id: two statements with every article read (a
+ * view counted changes no neighbour, and bumps no version).
+ */
+const neighbours = new VersionedKeeper<[ArticleLink | null, ArticleLink | null]>('articles', 5_000);
+
+interface ArticleLink {
+  id: number;
+  title: string;
+}
 
 /**
  * The thumbnails of articles' covers: a stored image's own, or — for a cover picked from the
@@ -177,19 +184,14 @@ const photoThumbs = new WeakMap<object, Map<string, { thumb: string | null; vers
 function coverThumbReads(db: AnyDb, covers: readonly (string | null)[], now: number) {
   const wanted = [...new Set(covers.filter((c): c is string => !!c))];
   const images = imageInfoRead(db, wanted);
-  let kept = photoThumbs.get(db);
-  if (!kept) {
-    kept = new Map();
-    photoThumbs.set(db, kept);
-  }
-  const version = versionOf(db, 'photos');
+  const version = photoThumbs.version(db);
   const fromPhotos = new Map<string, string | null>();
   const unknown: string[] = [];
   // A cover whose stored image is known to have its own thumbnail needs no photo's.
   for (const url of wanted) {
     if (images.kept.get(url)?.thumbUrl) continue;
-    const hit = kept.get(url);
-    if (hit && hit.version === version && now - hit.at < COUNT_TTL_MS) fromPhotos.set(url, hit.thumb);
+    const hit = photoThumbs.get(db, url, now);
+    if (hit) fromPhotos.set(url, hit.value);
     else unknown.push(url);
   }
   const photos =
@@ -208,11 +210,7 @@ function coverThumbReads(db: AnyDb, covers: readonly (string | null)[], now: num
         const url = row.image as string;
         if (fromPhotos.get(url) === null) fromPhotos.set(url, row.thumbnail as string);
       }
-      for (const url of unknown) {
-        kept.delete(url);
-        kept.set(url, { thumb: fromPhotos.get(url) ?? null, version, at: now });
-        if (kept.size > KEPT_COVERS) kept.delete(kept.keys().next().value as string);
-      }
+      for (const url of unknown) photoThumbs.set(db, url, fromPhotos.get(url) ?? null, version, now);
       const out = new Map<string, string>();
       for (const [url, info] of images.info(imageRows as unknown as readonly ImageRow[]))
         if (info.thumbUrl) out.set(url, info.thumbUrl);
@@ -382,19 +380,25 @@ export const blogPublicRoutes: FastifyPluginAsync = async (app) => {
           .orderBy('id', newer ? 'asc' : 'desc')
           .limit(inlineLimit(1));
       };
-      const linkOf = (rows: readonly DbRow[]) => {
+      const linkOf = (rows: readonly DbRow[]): ArticleLink | null => {
         const next = rows[0] as { id: number | string; title: string } | undefined;
         return next ? { id: Number(next.id), title: next.title } : null;
       };
-      // The cover's thumbnail and both neighbours: one round trip (db/together.ts).
-      const cover = coverThumbReads(db, [row.cover], app.config.now());
+      // The cover's thumbnail and both neighbours, what is not kept of them: one round trip
+      // (db/together.ts).
+      const now = app.config.now();
+      const key = `${id}:${publishedAt}`;
+      const version = neighbours.version(db);
+      const kept = neighbours.get(db, key, now);
+      const cover = coverThumbReads(db, [row.cover], now);
       const [images, photos, newerRows, olderRows] = await readTogether(db, [
         ...cover.queries,
-        neighbour('newer'),
-        neighbour('older'),
+        kept ? null : neighbour('newer'),
+        kept ? null : neighbour('older'),
       ]);
       const thumbs = cover.thumbs(images as DbRow[], photos as DbRow[]);
-      const [newer, older] = [linkOf(newerRows as DbRow[]), linkOf(olderRows as DbRow[])];
+      const [newer, older] = kept?.value ?? [linkOf(newerRows as DbRow[]), linkOf(olderRows as DbRow[])];
+      if (!kept) neighbours.set(db, key, [newer, older], version, now);
       return ok({
         ...articleSummary(row, thumbs),
         html: rendered.get(id, Number(row.updated_at), row.content ?? ''),
