@@ -115,28 +115,36 @@ export function rememberCount(db: object, key: string, version: number, now: num
 
 /**
  * Values read from a resource's rows, by key, valid as the totals are (the resource's version in
- * this process, at most `COUNT_TTL_MS` old): for reads a visitor's request makes per row (an
- * article's neighbours, a cover's photo). Kept apart from the totals, at most `max` per database
+ * this process, at most `COUNT_TTL_MS` old): for reads a visitor's request makes per row or per
+ * query (an article's neighbours, a cover's photo, a search of the library). Kept apart from the totals, at most `max` per database
  * object, oldest out first, so that a crawler walking every article cannot push the admin lists'
  * totals out.
  */
 export class VersionedKeeper<T> {
   private readonly kept = new WeakMap<object, Map<string, { value: T; version: number; at: number }>>();
+  private readonly resources: readonly string[];
 
+  /** `resource`: the one the values are read from, or every one they are read from. */
   constructor(
-    private readonly resource: string,
+    resource: string | readonly string[],
     private readonly max: number,
-  ) {}
+  ) {
+    this.resources = typeof resource === 'string' ? [resource] : resource;
+  }
 
-  /** The resource's version now: read it before the rows, and give it to `set` with what they said. */
+  /**
+   * The resources' version now (their sum: each only grows, so any write changes it): read it
+   * before the rows, and give it to `set` with what they said.
+   */
   version(db: object): number {
-    return versionOf(db, this.resource);
+    let sum = 0;
+    for (const resource of this.resources) sum += versionOf(db, resource);
+    return sum;
   }
 
   get(db: object, key: string, now: number): { value: T } | undefined {
     const hit = this.kept.get(db)?.get(key);
-    if (!hit || hit.version !== versionOf(db, this.resource) || now - hit.at >= COUNT_TTL_MS)
-      return undefined;
+    if (!hit || hit.version !== this.version(db) || now - hit.at >= COUNT_TTL_MS) return undefined;
     return { value: hit.value };
   }
 

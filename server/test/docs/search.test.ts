@@ -246,6 +246,11 @@ describe.each(DB_KINDS)('document library (%s)', (kind) => {
     expect(Number(logs[1]?.took_ms)).toBeGreaterThanOrEqual(0);
     const admin = await api.get('/api/admin/docSearchLogs?sort=-id&limit=1');
     expect(admin.body.data.results[0].q).toBe('没有这个词');
+    // The same search again (answered from what was kept): logged again, with its hits.
+    const again = (await search({ q: '违约责任' }, bearer(token))).body.data;
+    expect(again.page.total).toBe(1);
+    const last = (await api.get('/api/admin/docSearchLogs?sort=-id&limit=1')).body.data.results[0];
+    expect(last).toMatchObject({ q: '违约责任', userId: editor.id, hits: 1 });
   });
 
   it('answers 422 with a Chinese message for bad parameters', async () => {

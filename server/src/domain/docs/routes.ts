@@ -18,10 +18,26 @@ import {
   failureEnvelopeSchema,
   successEnvelopeSchema,
 } from '../../http/schemas.js';
-import { bumpVersion } from '../../resources/counts.js';
+import { bumpVersion, VersionedKeeper } from '../../resources/counts.js';
 import type { AnyDb } from '../../resources/extensions.js';
 import { signedIn } from '../auth/index.js';
 import { categoryTree, type DocQuery, docPage, MATCH_CAP, searchDocs } from './search.js';
+
+/**
+ * Searches (and lists) of the library answered again while it is unchanged: kept by the versions
+ * of the documents, their pages and the categories — every admin write to them, the index's
+ * included (resource.ts), changes one — and at most 10 s old for another process's writes, as the
+ * lists' totals (resources/counts.ts). The same searches come again and again (a statute's name, a
+ * word of the day's news); each was four statements, a search's largest cost being node-postgres
+ * decoding the candidates' and pages' text (BENCHMARKS.md, twelfth session). A document's views
+ * change no version: the count shown may be up to 10 s old. Each search is still logged, with the
+ * hits it answered. At most `KEPT_SEARCHES` per process, oldest out first.
+ */
+const KEPT_SEARCHES = 500;
+const searches = new VersionedKeeper<Awaited<ReturnType<typeof searchDocs>>>(
+  ['docs', 'docPages', 'docCategories'],
+  KEPT_SEARCHES,
+);
 
 export const MAX_QUERY_LENGTH = 100;
 export const MAX_LIMIT = 50;
@@ -210,10 +226,14 @@ export const docsRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const query = parseDocQuery(request.query ?? {});
       const started = performance.now();
-      const result = await searchDocs(db, dialect, query);
+      const now = app.config.now();
+      const key = JSON.stringify(query);
+      const version = searches.version(db);
+      const kept = searches.get(db, key, now);
+      const result = kept?.value ?? (await searchDocs(db, dialect, query));
+      if (!kept) searches.set(db, key, result, version, now);
       const tookMs = Math.round(performance.now() - started);
       if (query.q) {
-        const now = app.config.now();
         await db
           .insertInto('doc_search_logs')
           .values({
