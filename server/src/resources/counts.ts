@@ -121,8 +121,12 @@ export function rememberCount(db: object, key: string, version: number, now: num
  * totals out.
  */
 export class VersionedKeeper<T> {
-  private readonly kept = new WeakMap<object, Map<string, { value: T; version: number; at: number }>>();
+  private readonly kept = new WeakMap<
+    object,
+    Map<string, { value: T; version: number; generation: number; at: number }>
+  >();
   private readonly resources: readonly string[];
+  private generation = 0;
 
   /** `resource`: the one the values are read from, or every one they are read from. */
   constructor(
@@ -145,7 +149,16 @@ export class VersionedKeeper<T> {
   get(db: object, key: string, now: number): { value: T } | undefined {
     const hit = this.kept.get(db)?.get(key);
     if (!hit || hit.version !== this.version(db) || now - hit.at >= COUNT_TTL_MS) return undefined;
+    if (hit.generation !== this.generation) return undefined;
     return { value: hit.value };
+  }
+
+  /**
+   * Nothing kept is answered again: for a write, in its transaction, whose own answer is read
+   * before the resources' versions move (they move once it has committed).
+   */
+  forget(): void {
+    this.generation++;
   }
 
   set(db: object, key: string, value: T, version: number, now: number): void {
@@ -155,7 +168,7 @@ export class VersionedKeeper<T> {
       this.kept.set(db, kept);
     }
     kept.delete(key);
-    kept.set(key, { value, version, at: now });
+    kept.set(key, { value, version, generation: this.generation, at: now });
     if (kept.size > this.max) kept.delete(kept.keys().next().value as string);
   }
 }

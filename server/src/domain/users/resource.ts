@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { conflict } from '../../http/envelope.js';
 import { changeRowAsDeclared, nextUpdatedAt } from '../../resources/actions.js';
+import { VersionedKeeper } from '../../resources/counts.js';
 import type {
   ActionHandlerSpec,
   AnyDb,
@@ -21,26 +22,45 @@ import { fireCouponRules } from '../marketing/index.js';
 
 const typed = (db: AnyDb) => db as Kysely<Database>;
 
+/**
+ * A user's role names, kept by the versions of users (whose writes set the roles, `afterWrite`)
+ * and roles (a role renamed or removed), at most 10 s for another process's writes
+ * (resources/counts.ts): the users list and a user's detail read them for every user shown. What
+ * is allowed is never decided from these (the session's own lookup does that).
+ */
+const keptRoles = new VersionedKeeper<string[]>(['users', 'roles'], 20_000);
+
 /** Role names by user id, for the users on a page. */
 export async function rolesOfUsers(db: AnyDb, userIds: readonly number[]): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>();
-  if (userIds.length === 0) return out;
+  const now = Date.now();
+  const version = keptRoles.version(db);
+  const missing: number[] = [];
+  for (const id of new Set(userIds)) {
+    const kept = keptRoles.get(db, String(id), now);
+    if (kept) out.set(id, [...kept.value]);
+    else missing.push(id);
+  }
+  if (missing.length === 0) return out;
   const rows = await typed(db)
     .selectFrom('user_roles')
     .innerJoin('roles', 'roles.id', 'user_roles.role_id')
     .select(['user_roles.user_id as userId', 'roles.name as name'])
-    .where('user_roles.user_id', 'in', [...userIds])
+    .where('user_roles.user_id', 'in', missing)
     .orderBy('roles.name')
     .execute();
-  for (const row of rows) {
-    const list = out.get(row.userId) ?? [];
-    list.push(row.name);
-    out.set(row.userId, list);
+  const read = new Map<number, string[]>(missing.map((id) => [id, []]));
+  for (const row of rows) read.get(Number(row.userId))?.push(row.name);
+  for (const [id, names] of read) {
+    keptRoles.set(db, String(id), names, version, now);
+    if (names.length > 0) out.set(id, [...names]);
   }
   return out;
 }
 
 export async function setUserRoles(db: AnyDb, userId: number, roles: readonly string[]): Promise<void> {
+  // The write's own answer lists the roles before the users' version moves.
+  keptRoles.forget();
   const trx = typed(db);
   await trx.deleteFrom('user_roles').where('user_id', '=', userId).execute();
   if (roles.length === 0) return;
