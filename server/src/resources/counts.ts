@@ -114,11 +114,11 @@ export function rememberCount(db: object, key: string, version: number, now: num
 }
 
 /**
- * Values read from a resource's rows, by key, valid as the totals are (the resource's version in
- * this process, at most `COUNT_TTL_MS` old): for reads a visitor's request makes per row or per
- * query (an article's neighbours, a cover's photo, a search of the library). Kept apart from the totals, at most `max` per database
- * object, oldest out first, so that a crawler walking every article cannot push the admin lists'
- * totals out.
+ * Values read from resources' rows, by key, valid as the totals are (the resources' versions in
+ * this process, at most `COUNT_TTL_MS` old): for reads made per row or per query that come again
+ * and again (an article's neighbours, a cover's photo, a library search, a user's roles). Kept
+ * apart from the totals, at most `max` per database object, oldest out first, so that a crawler
+ * walking every article cannot push the admin lists' totals out.
  */
 export class VersionedKeeper<T> {
   private readonly kept = new WeakMap<
