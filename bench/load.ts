@@ -30,8 +30,8 @@
  * for that long at 8 connections, the server's CPU per call (user + system from /proc), what the
  * server allocated per call and let die young (KB freed by its scavenges, from `--trace-gc`:
  * what drives its collections) and, with a local PostgreSQL, its processes' CPU per call — the
- * figures that say where a load run's
- * time goes, and that compare across days when the machine's speed does not — and, on
+ * figures that say where a load run's time goes, and that compare across days when the machine's
+ * speed does not — and, on
  * PostgreSQL, the statements and round trips per call (counted on their way to the database by
  * testing/pg-statement-counter.ts, the server's own timers taken off; statements sent together
  * are one round trip), which do not depend on the machine at all;

@@ -128,34 +128,40 @@ export class VersionedKeeper<T> {
   private readonly resources: readonly string[];
   private generation = 0;
 
-  /** `resource`: the one the values are read from, or every one they are read from. */
+  /**
+   * `resource`: the one the values are read from, or every one they are read from (none: the
+   * values change only as `forget` says); `lasts`: a value that cannot change behind this
+   * process's back, kept past `COUNT_TTL_MS`.
+   */
   constructor(
     resource: string | readonly string[],
     private readonly max: number,
+    private readonly lasts: (value: T) => boolean = () => false,
   ) {
     this.resources = typeof resource === 'string' ? [resource] : resource;
   }
 
   /**
-   * The resources' version now (their sum: each only grows, so any write changes it): read it
-   * before the rows, and give it to `set` with what they said.
+   * The resources' version now (their sum with the data epoch: each only grows, so any write or
+   * restore changes it): read it before the rows, and give it to `set` with what they said.
    */
   version(db: object): number {
-    let sum = 0;
+    let sum = dataEpoch() * 2 ** 32;
     for (const resource of this.resources) sum += versionOf(db, resource);
     return sum;
   }
 
   get(db: object, key: string, now: number): { value: T } | undefined {
     const hit = this.kept.get(db)?.get(key);
-    if (!hit || hit.version !== this.version(db) || now - hit.at >= COUNT_TTL_MS) return undefined;
-    if (hit.generation !== this.generation) return undefined;
+    if (!hit || hit.version !== this.version(db) || hit.generation !== this.generation) return undefined;
+    if (now - hit.at >= COUNT_TTL_MS && !this.lasts(hit.value)) return undefined;
     return { value: hit.value };
   }
 
   /**
    * Nothing kept is answered again: for a write, in its transaction, whose own answer is read
-   * before the resources' versions move (they move once it has committed).
+   * before the resources' versions move (they move once it has committed), or a write no
+   * resource's version follows.
    */
   forget(): void {
     this.generation++;

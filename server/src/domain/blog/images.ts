@@ -4,12 +4,11 @@
  * kept in `image_files` by blob id, so the gallery gives each <img> its width and height.
  */
 import { fileTypeFromBuffer } from 'file-type';
-import { dataEpoch } from '../../db/data-epoch.js';
 import { type BlobStore, blobIdOf, FILES_URL_PREFIX } from '../../files/blob-store.js';
 import { checkedImage, MAX_IMAGE_PIXELS, unreadableImage as unreadable } from '../../files/image-rule.js';
 import { loadSharp } from '../../files/sharp.js';
 import { ApiError } from '../../http/envelope.js';
-import { COUNT_TTL_MS } from '../../resources/counts.js';
+import { VersionedKeeper } from '../../resources/counts.js';
 import type { AnyDb } from '../../resources/extensions.js';
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -119,7 +118,7 @@ export async function storeImage(
       }),
     )
     .execute();
-  rewritten.set(stored.id, (rewritten.get(stored.id) ?? 0) + 1);
+  keptImages.forget();
   return {
     id: stored.id,
     url: stored.url,
@@ -162,45 +161,13 @@ const infoOf = (row: ImageRow): ImageInfo => ({
  * statement in five of the load bench's mix was this read — BENCHMARKS.md, twelfth session). The
  * one change a row sees is a thumbnail added by an upload of the same bytes (or the row written
  * at all: a file stored before uploads existed, sized when first shown): an upload here forgets
- * the id (`rewritten`), and an image kept without a thumbnail, or without a row, is read again
- * after `COUNT_TTL_MS`, the time another process's writes take to show (resources/counts.ts).
- * Kept per database object and data epoch (a restore), at most `KEPT_IMAGES`, oldest out first.
+ * what was kept, and an image kept without a thumbnail, or without a row, is read again after
+ * `COUNT_TTL_MS`, the time another process's writes take to show (resources/counts.ts
+ * `VersionedKeeper`, which also drops it all on a restore). At most `KEPT_IMAGES`.
  */
 const KEPT_IMAGES = 20_000;
-interface Kept {
-  /** Null: no row (a file never read, or not stored here). */
-  info: ImageInfo | null;
-  epoch: number;
-  rewrite: number;
-  at: number;
-}
-const keptImages = new WeakMap<object, Map<string, Kept>>();
-/** Blob id → how many times this process rewrote its row (storeImage). */
-const rewritten = new Map<string, number>();
-
-function keptOf(db: AnyDb): Map<string, Kept> {
-  let kept = keptImages.get(db);
-  if (!kept) {
-    kept = new Map();
-    keptImages.set(db, kept);
-  }
-  return kept;
-}
-
-function keep(db: AnyDb, id: string, info: ImageInfo | null): void {
-  const kept = keptOf(db);
-  kept.delete(id);
-  kept.set(id, { info, epoch: dataEpoch(), rewrite: rewritten.get(id) ?? 0, at: Date.now() });
-  if (kept.size > KEPT_IMAGES) kept.delete(kept.keys().next().value as string);
-}
-
-/** What is kept of the image: undefined when nothing (or nothing still good) is. */
-function keptInfo(db: AnyDb, id: string): ImageInfo | null | undefined {
-  const hit = keptImages.get(db)?.get(id);
-  if (!hit || hit.epoch !== dataEpoch() || hit.rewrite !== (rewritten.get(id) ?? 0)) return undefined;
-  if (!hit.info?.thumbUrl && Date.now() - hit.at >= COUNT_TTL_MS) return undefined;
-  return hit.info;
-}
+/** Null: no row (a file never read, or not stored here). */
+const keptImages = new VersionedKeeper<ImageInfo | null>([], KEPT_IMAGES, (info) => !!info?.thumbUrl);
 
 /**
  * The read of what is known about the stored images behind these URLs (external URLs are
@@ -208,13 +175,15 @@ function keptInfo(db: AnyDb, id: string): ImageInfo | null | undefined {
  * none is stored), and `info` answers from the rows it read and what was kept.
  */
 export function imageInfoRead(db: AnyDb, urls: readonly (string | null | undefined)[]) {
+  const now = Date.now();
+  const version = keptImages.version(db);
   const known = new Map<string, ImageInfo>();
   const missing: string[] = [];
   for (const id of new Set(urls.map(blobIdOf))) {
     if (id === null) continue;
-    const info = keptInfo(db, id);
-    if (info === undefined) missing.push(id);
-    else if (info) known.set(FILES_URL_PREFIX + id, info);
+    const kept = keptImages.get(db, id, now);
+    if (!kept) missing.push(id);
+    else if (kept.value) known.set(FILES_URL_PREFIX + id, kept.value);
   }
   return {
     /** What was kept, before the query answers. */
@@ -230,11 +199,11 @@ export function imageInfoRead(db: AnyDb, urls: readonly (string | null | undefin
       const found = new Set<string>();
       for (const row of rows) {
         const info = infoOf(row);
-        keep(db, row.id, info);
+        keptImages.set(db, row.id, info, version, now);
         known.set(FILES_URL_PREFIX + row.id, info);
         found.add(row.id);
       }
-      for (const id of missing) if (!found.has(id)) keep(db, id, null);
+      for (const id of missing) if (!found.has(id)) keptImages.set(db, id, null, version, now);
       return known;
     },
   };
@@ -287,7 +256,7 @@ export async function imageInfoFilling(
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
       known.set(url, { width, height, thumbUrl: null });
-      keep(db, id, { width, height, thumbUrl: null });
+      keptImages.set(db, id, { width, height, thumbUrl: null }, keptImages.version(db), Date.now());
     } catch {
       // A missing or unreadable file: the photo is listed without a size.
     }
