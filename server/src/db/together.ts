@@ -54,3 +54,35 @@ export async function writeWithNext(
   const compiled = 'compile' in query ? query.compile() : query;
   await db.executeQuery({ ...compiled, sql: `${WITH_NEXT}${compiled.sql}` });
 }
+
+/**
+ * A write planned to go with other statements: its statements, and what to make of their rows
+ * once they are back (check them, say why when they did not write, finish what depends on them).
+ * A planned write never depends on a statement sent with it; the caller sends the statements in
+ * the order the locks must be taken.
+ */
+export interface Planned<T> {
+  queries: readonly Compilable<unknown>[];
+  settle(rows: readonly unknown[][]): Promise<T>;
+}
+
+/**
+ * Sends `first` and every plan's statements in one round trip (`readTogether`), in that order.
+ * Answers `first`'s rows — for the caller to check before anything else (a status change that did
+ * not happen refuses the whole write, whatever the plans found) — and each plan's rows, for the
+ * caller to settle it with in its turn (a null plan: none).
+ */
+export async function sendPlanned(
+  db: AnyDb,
+  first: readonly (Compilable<unknown> | null)[],
+  plans: readonly (Planned<unknown> | null)[],
+): Promise<{ rows: unknown[][]; planRows: unknown[][][] }> {
+  const all = (await readTogether(db, [...first, ...plans.flatMap((p) => p?.queries ?? [])])) as unknown[][];
+  let at = first.length;
+  const planRows = plans.map((plan) => {
+    const mine = all.slice(at, at + (plan?.queries.length ?? 0));
+    at += plan?.queries.length ?? 0;
+    return mine;
+  });
+  return { rows: all.slice(0, first.length), planRows };
+}

@@ -186,10 +186,13 @@ describe.each(DB_KINDS)('自动接单 on %s', (kind) => {
         moveOrder(
           ctx,
           {
-            async printReceipt() {
-              tried++;
-              throw conflict('打印机忙');
-            },
+            printReceipt: () => ({
+              queries: [],
+              async settle() {
+                tried++;
+                throw conflict('打印机忙');
+              },
+            }),
           },
           order.id,
           'pay',

@@ -11,6 +11,7 @@
 import { getResource, type ResourceDef, formatMoney as yuan } from '@wanxiang/core';
 import { type QueryCreator, sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.js';
+import { type Planned, readTogether } from '../../db/together.js';
 import { conflict, notFound } from '../../http/envelope.js';
 import { appendRow } from '../../resources/actions.js';
 import type { AnyDb } from '../../resources/extensions.js';
@@ -63,21 +64,22 @@ interface UserLedgerEntry {
 
 /**
  * Adds `change` to a user's `column` (balance_fen or points) unless it would go below zero, and
- * appends `entry` with the amount after it; answers both, or refuses: 404 without the user, 409
- * with `short(held)` else.
+ * appends `entry` with the amount after it; settles to both, or refuses: 404 without the user, 409
+ * with `short(held)` else. A plan (db/together.ts), so a payment can send it with its other
+ * statements.
  *
  * On PostgreSQL the UPDATE is a CTE of the INSERT: one statement (a payment's round trips are the
- * load's cost), and the entry exists exactly when the amount moved. SQLite has no writing CTE: two
- * statements, in-process.
+ * load's cost), and the entry exists exactly when the amount moved. SQLite has no writing CTE:
+ * nothing planned, two statements in-process when settled.
  */
-async function moveUserAmount(
+function planUserAmount(
   tx: LedgerTx,
   userId: number,
   column: 'balance_fen' | 'points',
   change: number,
   short: (held: number) => string,
   entry: UserLedgerEntry,
-): Promise<{ after: number; entryId: number }> {
+): Planned<{ after: number; entryId: number }> {
   // biome-ignore lint/suspicious/noExplicitAny: the transaction or the CTE's query creator
   const moved = (db: QueryCreator<any>) =>
     db
@@ -86,7 +88,15 @@ async function moveUserAmount(
       .where('id', '=', userId)
       .where(sql<boolean>`${sql.ref(column)} + ${change} >= 0`)
       .returning([column]);
-  let result: { after: number; entryId: number } | null = null;
+  const refuse = async (): Promise<never> => {
+    const user = await tx.trx
+      .selectFrom('users')
+      .select([column])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (!user) throw notFound('用户不存在');
+    throw conflict(short(Number(user[column])));
+  };
   if (dialectOf(tx.trx) === 'postgres') {
     const model = modelOf(entry.def);
     const columns = Object.entries({
@@ -95,7 +105,7 @@ async function moveUserAmount(
       updated_at: tx.now,
     });
     const afterColumn = columnOf(model, entry.afterField) as string;
-    const row = await tx.trx
+    const query = tx.trx
       .with('moved', moved)
       .insertInto(model.table)
       .columns([...columns.map(([name]) => name), afterColumn] as never)
@@ -107,27 +117,39 @@ async function moveUserAmount(
             sql.ref(`moved.${column}`).as('after'),
           ]),
       )
-      .returning(['id', sql.ref(afterColumn).as('after')])
-      .executeTakeFirst();
-    if (row) result = { after: Number(row.after), entryId: Number(row.id) };
-  } else {
-    const updated = await moved(tx.trx).executeTakeFirst();
-    if (updated) {
+      .returning(['id', sql.ref(afterColumn).as('after')]);
+    return {
+      queries: [query],
+      async settle([rows]) {
+        const row = rows?.[0] as { id: number | string; after: number | string } | undefined;
+        return row ? { after: Number(row.after), entryId: Number(row.id) } : refuse();
+      },
+    };
+  }
+  return {
+    queries: [],
+    async settle() {
+      const updated = await moved(tx.trx).executeTakeFirst();
+      if (!updated) return refuse();
       const after = Number(updated[column]);
       const row = await appendRow(tx.trx, entry.def, { ...entry.values, [entry.afterField]: after }, tx.now);
-      result = { after, entryId: row.id };
-    }
-  }
-  if (result) return result;
-  const user = await tx.trx.selectFrom('users').select([column]).where('id', '=', userId).executeTakeFirst();
-  if (!user) throw notFound('用户不存在');
-  throw conflict(short(Number(user[column])));
+      return { after, entryId: row.id };
+    },
+  };
 }
 
-/** Moves a user's balance by `changeFen`; a debit larger than the balance is refused (409 余额不足). */
-export async function moveBalance(tx: LedgerTx, move: BalanceMove): Promise<LedgerEntry> {
+/** Carries out a plan alone (its statements in one round trip, then its checks). */
+async function carryOut<T>(trx: AnyDb, plan: Planned<T>): Promise<T> {
+  return plan.settle(await readTogether(trx, plan.queries));
+}
+
+/**
+ * Moves a user's balance by `changeFen`; a debit larger than the balance is refused (409 余额不足).
+ * As a plan, for a payment that sends it with its other statements; `moveBalance` carries it out alone.
+ */
+export function planBalance(tx: LedgerTx, move: BalanceMove): Planned<LedgerEntry> {
   checkChange(move.changeFen);
-  const { after, entryId } = await moveUserAmount(
+  const plan = planUserAmount(
     tx,
     move.userId,
     'balance_fen',
@@ -146,9 +168,20 @@ export async function moveBalance(tx: LedgerTx, move: BalanceMove): Promise<Ledg
       },
     },
   );
-  tx.touched?.(users.name);
-  tx.touched?.(balanceLedger.name);
-  return { entryId, balanceAfterFen: after };
+  return {
+    queries: plan.queries,
+    async settle(rows) {
+      const { after, entryId } = await plan.settle(rows);
+      tx.touched?.(users.name);
+      tx.touched?.(balanceLedger.name);
+      return { entryId, balanceAfterFen: after };
+    },
+  };
+}
+
+/** Moves a user's balance by `changeFen` (`planBalance`, carried out alone). */
+export async function moveBalance(tx: LedgerTx, move: BalanceMove): Promise<LedgerEntry> {
+  return carryOut(tx.trx, planBalance(tx, move));
 }
 
 export interface CardMove extends Omit<BalanceMove, 'userId'> {
@@ -228,23 +261,26 @@ export interface PointsMove {
 /** Moves a user's points; spending more than the user holds is refused (409 积分不足). */
 export async function movePoints(tx: LedgerTx, move: PointsMove): Promise<LedgerEntry> {
   checkChange(move.change);
-  const { after, entryId } = await moveUserAmount(
-    tx,
-    move.userId,
-    'points',
-    move.change,
-    (held) => `积分不足：当前 ${held} 积分，需要 ${-move.change} 积分`,
-    {
-      def: pointsLedger,
-      afterField: 'balanceAfter',
-      values: {
-        userId: move.userId,
-        change: move.change,
-        reason: move.reason,
-        refId: move.refId ?? null,
-        note: move.note ?? null,
+  const { after, entryId } = await carryOut(
+    tx.trx,
+    planUserAmount(
+      tx,
+      move.userId,
+      'points',
+      move.change,
+      (held) => `积分不足：当前 ${held} 积分，需要 ${-move.change} 积分`,
+      {
+        def: pointsLedger,
+        afterField: 'balanceAfter',
+        values: {
+          userId: move.userId,
+          change: move.change,
+          reason: move.reason,
+          refId: move.refId ?? null,
+          note: move.note ?? null,
+        },
       },
-    },
+    ),
   );
   tx.touched?.(users.name);
   tx.touched?.(pointsLedger.name);

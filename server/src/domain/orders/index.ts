@@ -17,7 +17,7 @@ import type { ActionContext, EngineExtensions } from '../../resources/extensions
 import { parseId } from '../../resources/query.js';
 import type { WireRow } from '../../resources/storage.js';
 import type { DomainArea } from '../area.js';
-import { printOrderOnAccept, printServiceOf, sendQueued } from '../printing/index.js';
+import { planOrderPrint, printServiceOf, sendQueued } from '../printing/index.js';
 import { createOrder, previewPrice } from './create.js';
 import { findCustomers } from './customers.js';
 import { assignRunner } from './deliveries.js';
@@ -176,8 +176,8 @@ async function routes(app: FastifyInstance): Promise<void> {
  * (domain/printing). Accepting never fails for printing; a printer's failure is on its job.
  */
 export const receiptPrinting: MoveServices = {
-  async printReceipt(tx, order, mover) {
-    const { queued, send } = await printOrderOnAccept(
+  printReceipt(tx, order, mover) {
+    const plan = planOrderPrint(
       tx.trx,
       {
         orderId: order.id,
@@ -187,9 +187,15 @@ export const receiptPrinting: MoveServices = {
       },
       printServiceOf(tx.db),
     );
-    if (queued === 0) return;
-    tx.touched('printJobs');
-    if (send.length > 0) tx.afterCommit(() => sendQueued(tx.db, send));
+    return {
+      queries: plan.queries,
+      async settle(rows) {
+        const { queued, send } = await plan.settle(rows);
+        if (queued === 0) return;
+        tx.touched('printJobs');
+        if (send.length > 0) tx.afterCommit(() => sendQueued(tx.db, send));
+      },
+    };
   },
 };
 

@@ -19,18 +19,18 @@ import {
   type OrderEffect,
 } from '@wanxiang/core';
 import { sql } from 'kysely';
-import { readTogether, writeWithNext } from '../../db/together.js';
+import { type Planned, readTogether, sendPlanned, writeWithNext } from '../../db/together.js';
 import { ApiError, conflict, invalidInput } from '../../http/envelope.js';
 import type { AnyDb } from '../../resources/extensions.js';
 import { changeRowQuery } from '../../resources/row-change.js';
 import { type DbRow, modelOf, toWireRow, type WireRow } from '../../resources/storage.js';
-import { moveBalance, moveCard, movePoints } from '../finance/ledger.js';
+import { moveBalance, moveCard, movePoints, planBalance } from '../finance/ledger.js';
 import { fireCouponRules, rewardReferral } from '../marketing/coupon-rules.js';
 import { cancelDelivery, finishDelivery, requestRunner, startDelivery } from './deliveries.js';
 import { type HistoryEntry, writeHistory } from './history.js';
 import { refundOrder } from './refunds.js';
 import { rowById, rowsByIdQuery, wireRowsById } from './rows.js';
-import { moveStock } from './stock.js';
+import { moveStock, planStock } from './stock.js';
 
 const orders = getResource('orders');
 
@@ -118,7 +118,52 @@ function paymentColumns(order: WireRow, input: MoveInput): Record<string, unknow
 
 /** Work an effect does outside this module (receipt printing), given by the area at start. */
 export interface MoveServices {
-  printReceipt?: (tx: MoveTx, order: WireRow, mover: Mover) => Promise<void>;
+  /** The receipt queued on the store's printers, as a plan sent with the status change. */
+  printReceipt?: (tx: MoveTx, order: WireRow, mover: Mover) => Planned<void>;
+}
+
+/**
+ * An effect whose statements do not depend on the status change: planned before it and sent with
+ * it, one round trip (db/together.ts `sendPlanned`), then checked. `order` is the order as the
+ * change will leave it. Null: not this time — the effect runs after the change, as the others.
+ * A payment by balance was seven round trips; with its charge, its stock and (自动接单) its
+ * receipt planned it is four.
+ */
+type Plan = (tx: MoveTx, order: WireRow, input: MoveInput) => Planned<unknown> | null;
+
+function plans(services: MoveServices, mover: Mover): Partial<Record<OrderEffect, Plan>> {
+  return {
+    chargePayment(tx, order) {
+      const payable = Number(order.paidFen ?? 0);
+      const userId = order.userId == null ? null : Number(order.userId);
+      if (payable <= 0 || order.payMethod !== 'balance' || userId === null) return null;
+      return planBalance(tx, { ...charge(order, payable), userId });
+    },
+    reserveStock(tx, order) {
+      const plan = planStock(tx.trx, tx.dialect, order.items as never, -1, tx.now);
+      return {
+        queries: plan.queries,
+        async settle(rows) {
+          await plan.settle(rows);
+          tx.touched('goods');
+        },
+      };
+    },
+    printReceipt(tx, order) {
+      return services.printReceipt?.(tx, order, mover) ?? null;
+    },
+  };
+}
+
+/** The ledger move of a payment of `payable` for `order`. */
+function charge(order: WireRow, payable: number) {
+  return {
+    changeFen: -payable,
+    kind: 'pay',
+    refType: 'orders',
+    refId: order.id,
+    note: `订单 ${order.orderNo}`,
+  } as const;
 }
 
 function effects(services: MoveServices, mover: Mover): Record<OrderEffect, Effect> {
@@ -128,13 +173,7 @@ function effects(services: MoveServices, mover: Mover): Record<OrderEffect, Effe
       const payable = Number(order.paidFen ?? 0);
       if (payable <= 0) return null;
       const userId = order.userId == null ? null : Number(order.userId);
-      const move = {
-        changeFen: -payable,
-        kind: 'pay',
-        refType: 'orders',
-        refId: order.id,
-        note: `订单 ${order.orderNo}`,
-      } as const;
+      const move = charge(order, payable);
       if (order.payMethod === 'balance' && userId !== null) await moveBalance(tx, { ...move, userId });
       else if (order.payMethod === 'card' && order.cardId != null)
         await moveCard(tx, { ...move, cardId: Number(order.cardId), userId });
@@ -157,7 +196,8 @@ function effects(services: MoveServices, mover: Mover): Record<OrderEffect, Effe
       return null;
     },
     async printReceipt(tx, order) {
-      await services.printReceipt?.(tx, order, mover);
+      const plan = services.printReceipt?.(tx, order, mover);
+      if (plan) await plan.settle(await readTogether(tx.trx, plan.queries));
       return null;
     },
     async startDelivery(tx, order, input) {
@@ -287,20 +327,33 @@ export async function moveOrder(
   const values: Record<string, unknown> = { status: decision.to, [decision.stamp]: tx.now };
   if (decision.to === 'cancelled') values.cancelReason = decision.reason ?? decision.move.label;
   if (decision.effects.includes('chargePayment')) Object.assign(values, paymentColumns(before, input));
-  // Into paid, the store 自动接单 asks about is read with the status change: one round trip.
+  // Into paid, the store 自动接单 asks about is read with the status change, and the effects that
+  // can be planned are sent with it: one round trip.
   const storeId = Number(before.storeId);
-  const [[changed], storeRows] = await readTogether(tx.trx, [
-    changeRowQuery(tx.trx, modelOf(orders), orderId, tx.now, { values, when: { status: [decision.from] } }),
-    decision.to === 'paid' ? rowsByIdQuery(tx.trx, 'stores', [storeId]) : null,
-  ]);
+  const planned = plans(services, mover);
+  const will = { ...before, ...values } as WireRow;
+  const early = decision.effects.map((effect) => planned[effect]?.(tx, will, input) ?? null);
+  const sent = await sendPlanned(
+    tx.trx,
+    [
+      changeRowQuery(tx.trx, modelOf(orders), orderId, tx.now, { values, when: { status: [decision.from] } }),
+      decision.to === 'paid' ? rowsByIdQuery(tx.trx, 'stores', [storeId]) : null,
+    ],
+    early,
+  );
+  const [[changed], storeRows] = sent.rows as [DbRow[], DbRow[]];
+  // Before the plans' checks: a move that lost the race is refused as such, whatever they found.
   if (!changed) throw conflict('订单状态刚被他人改变，请刷新后重试');
   tx.touched('orders');
-  let order = toWireRow(modelOf(orders), changed as DbRow);
+  let order = toWireRow(modelOf(orders), changed);
   const run = effects(services, mover);
   const reason = decision.reason ?? decision.move.label;
-  for (const effect of decision.effects) {
+  for (const [i, effect] of decision.effects.entries()) {
+    // In the machine's order: a planned effect's statements ran already, its checks run now.
+    const plan = early[i];
+    if (plan) await plan.settle(sent.planRows[i] ?? []);
     // An effect that wrote the order (paidFen, runnerId, refundedFen) answers it: the next one sees it.
-    order = (await run[effect](tx, order, input, reason)) ?? order;
+    else order = (await run[effect](tx, order, input, reason)) ?? order;
   }
   const entry: HistoryEntry = {
     orderId,

@@ -4,10 +4,11 @@
  * automatic print when an order is accepted (`printOrderOnAccept` + `sendQueued`).
  */
 import fp from 'fastify-plugin';
+import { type Planned, readTogether } from '../../db/together.js';
 import type { ActingUser, AnyDb } from '../../resources/extensions.js';
 import type { WireRow } from '../../resources/storage.js';
 import type { DomainArea } from '../area.js';
-import { queueReceipts } from './jobs.js';
+import { queuedReceipts, queueReceiptsQuery } from './jobs.js';
 import { register } from './resource.js';
 import { HELD_JOB_ERROR, PrintService, printServiceOf, SWEEP_EVERY_MS } from './service.js';
 
@@ -31,19 +32,20 @@ export interface AcceptedOrder {
 
 /**
  * Queues the order's receipt on every printer of its store that prints on acceptance, in the
- * caller's transaction; answers how many it queued and the ids for `sendQueued` once that
- * transaction has committed. A printer this process found down within the sweep's minute
+ * caller's transaction; settles to how many it queued and the ids for `sendQueued` once that
+ * transaction has committed. A plan (db/together.ts): an accept sends its one statement with the
+ * status change. A printer this process found down within the sweep's minute
  * (`PrintService.downPrinters`) gets its job already held, as the sender would leave it
  * (HELD_JOB_ERROR), and the sweep sends it; there is nothing to send now. No printer is not an
  * error: accepting never fails for printing. When it queued any, the caller should also
  * `ctx.touched('printJobs')`.
  */
-export async function printOrderOnAccept(
+export function planOrderPrint(
   trx: AnyDb,
   order: AcceptedOrder,
   service?: PrintService,
-): Promise<{ queued: number; send: number[] }> {
-  const jobs = await queueReceipts(trx, {
+): Planned<{ queued: number; send: number[] }> {
+  const query = queueReceiptsQuery(trx, {
     orderId: order.orderId,
     storeId: order.storeId,
     operatorId: order.actor?.id ?? null,
@@ -51,7 +53,23 @@ export async function printOrderOnAccept(
     held: service?.downPrinters() ?? [],
     heldError: HELD_JOB_ERROR,
   });
-  return { queued: jobs.length, send: jobs.filter((job) => !job.held).map((job) => job.id) };
+  return {
+    queries: [query],
+    async settle([rows]) {
+      const jobs = queuedReceipts(rows ?? []);
+      return { queued: jobs.length, send: jobs.filter((job) => !job.held).map((job) => job.id) };
+    },
+  };
+}
+
+/** `planOrderPrint` carried out alone. */
+export async function printOrderOnAccept(
+  trx: AnyDb,
+  order: AcceptedOrder,
+  service?: PrintService,
+): Promise<{ queued: number; send: number[] }> {
+  const plan = planOrderPrint(trx, order, service);
+  return plan.settle(await readTogether(trx, plan.queries));
 }
 
 /**

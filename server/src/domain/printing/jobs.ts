@@ -89,15 +89,12 @@ export interface NewReceipts {
 }
 
 /**
- * Queues the order's receipt on every live printer of its store that prints on acceptance, with
- * the printer's copies, in one INSERT … SELECT (in the caller's transaction): the printers are not
- * read first — that read was one more round trip on every automatically accepted payment. A
- * printer in `held` gets its job with `heldError`. Answers the jobs in the order written (by id).
+ * The INSERT … SELECT that queues the order's receipt on every live printer of its store that
+ * prints on acceptance, with the printer's copies (run in the caller's transaction; its rows read
+ * by `queuedReceipts`): the printers are not read first — that read was one more round trip on
+ * every automatically accepted payment. A printer in `held` gets its job with `heldError`.
  */
-export async function queueReceipts(
-  trx: AnyDb,
-  receipts: NewReceipts,
-): Promise<{ id: number; held: boolean }[]> {
+export function queueReceiptsQuery(trx: AnyDb, receipts: NewReceipts) {
   const model = jobModel();
   const printer = printerModel();
   const column = (m: typeof model, field: string) => columnOf(m, field) as string;
@@ -115,7 +112,7 @@ export async function queueReceipts(
   // No printer has the id 0: an empty list held stays valid SQL.
   const held = receipts.held.length > 0 ? receipts.held : [0];
   const copies = sql.ref(column(printer, 'copies'));
-  const rows = (await trx
+  return trx
     .insertInto(model.table)
     .columns([
       column(model, 'printerId'),
@@ -138,9 +135,14 @@ export async function queueReceipts(
         .where(sql.ref(column(printer, 'autoPrintOnAccept')), '=', 1)
         .orderBy(sql.ref('id')) as never,
     )
-    .returning([sql.ref('id').as('id'), sql.ref(column(model, 'error')).as('error')])
-    .execute()) as { id: number | string; error: string | null }[];
-  return rows.map((r) => ({ id: Number(r.id), held: r.error !== null })).sort((a, b) => a.id - b.id);
+    .returning([sql.ref('id').as('id'), sql.ref(column(model, 'error')).as('error')]);
+}
+
+/** What `queueReceiptsQuery` wrote: the jobs by id, and whether each was written held. */
+export function queuedReceipts(rows: readonly unknown[]): { id: number; held: boolean }[] {
+  return (rows as { id: number | string; error: string | null }[])
+    .map((r) => ({ id: Number(r.id), held: r.error !== null }))
+    .sort((a, b) => a.id - b.id);
 }
 
 async function rowOf(db: AnyDb, table: string, id: number, live = false): Promise<DbRow | undefined> {
