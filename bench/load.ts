@@ -36,7 +36,8 @@
  * testing/pg-statement-counter.ts, the server's own timers taken off; statements sent together
  * are one round trip), which do not depend on the machine at all;
  * `BENCH_LOAD_KINDS=<text>` keeps only the kinds whose name holds it (with `BENCH_LOAD_CPU_PROF`,
- * a profile of one kind).
+ * a profile of one kind); `BENCH_LOAD_ONLY=<regular expression>` keeps, in a load run, only the
+ * kinds whose name matches (a part of the mix together: what mixing them costs against each alone).
  * Where a run's time went: the CPU of the server, of PostgreSQL's processes and of this generator
  * during the run is printed beside the figures (they share the machine's cores);
  * `BENCH_LOAD_TIMELINE=1` prints each second's calls, p50 and p99, and the server's full
@@ -71,6 +72,7 @@ const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 64);
 const WARMUP = Number(process.env.BENCH_LOAD_WARMUP ?? 5);
 const READS_ONLY = process.env.BENCH_LOAD_MIX === 'reads';
+const ONLY_KINDS = process.env.BENCH_LOAD_ONLY ? new RegExp(process.env.BENCH_LOAD_ONLY) : null;
 const PG_URL = process.env.BENCH_POSTGRES_URL;
 const CPU_PROF = process.env.BENCH_LOAD_CPU_PROF;
 const ADMIN_PASSWORD = 'Bench#Admin-2024';
@@ -531,8 +533,12 @@ async function connection(
   tally: Tally | null,
 ): Promise<void> {
   const kinds = MIX.filter(
-    (k) => (!READS_ONLY || !k.write) && (k.roles === 'anyone' || (role !== null && k.roles.includes(role))),
+    (k) =>
+      (!READS_ONLY || !k.write) &&
+      (!ONLY_KINDS || ONLY_KINDS.test(k.name)) &&
+      (k.roles === 'anyone' || (role !== null && k.roles.includes(role))),
   );
+  if (kinds.length === 0) return;
   const total = kinds.reduce((s, k) => s + k.weight, 0);
   const token = role ? world.tokens[role] : '';
   const timed: CallContext['timed'] = async (kind, method, url, body, html) => {
