@@ -64,9 +64,9 @@ interface UserLedgerEntry {
 
 /**
  * Adds `change` to a user's `column` (balance_fen or points) unless it would go below zero, and
- * appends `entry` with the amount after it; settles to both, or refuses: 404 without the user, 409
- * with `short(held)` else. A plan (db/together.ts), so a payment can send it with its other
- * statements.
+ * appends `entry` with the amount after it (telling `tx` both changed); settles to the entry and
+ * the amount after, or refuses: 404 without the user, 409 with `short(held)` else. A plan
+ * (db/together.ts), so a payment can send it with its other statements.
  *
  * On PostgreSQL the UPDATE is a CTE of the INSERT: one statement (a payment's round trips are the
  * load's cost), and the entry exists exactly when the amount moved. SQLite has no writing CTE:
@@ -79,7 +79,7 @@ function planUserAmount(
   change: number,
   short: (held: number) => string,
   entry: UserLedgerEntry,
-): Planned<{ after: number; entryId: number }> {
+): Planned<LedgerEntry> {
   // biome-ignore lint/suspicious/noExplicitAny: the transaction or the CTE's query creator
   const moved = (db: QueryCreator<any>) =>
     db
@@ -88,6 +88,11 @@ function planUserAmount(
       .where('id', '=', userId)
       .where(sql<boolean>`${sql.ref(column)} + ${change} >= 0`)
       .returning([column]);
+  const entered = (entryId: number, after: number): LedgerEntry => {
+    tx.touched?.(users.name);
+    tx.touched?.(entry.def.name);
+    return { entryId, balanceAfterFen: after };
+  };
   const refuse = async (): Promise<never> => {
     const user = await tx.trx
       .selectFrom('users')
@@ -122,7 +127,7 @@ function planUserAmount(
       queries: [query],
       async settle([rows]) {
         const row = rows?.[0] as { id: number | string; after: number | string } | undefined;
-        return row ? { after: Number(row.after), entryId: Number(row.id) } : refuse();
+        return row ? entered(Number(row.id), Number(row.after)) : refuse();
       },
     };
   }
@@ -133,7 +138,7 @@ function planUserAmount(
       if (!updated) return refuse();
       const after = Number(updated[column]);
       const row = await appendRow(tx.trx, entry.def, { ...entry.values, [entry.afterField]: after }, tx.now);
-      return { after, entryId: row.id };
+      return entered(row.id, after);
     },
   };
 }
@@ -149,7 +154,7 @@ async function carryOut<T>(trx: AnyDb, plan: Planned<T>): Promise<T> {
  */
 export function planBalance(tx: LedgerTx, move: BalanceMove): Planned<LedgerEntry> {
   checkChange(move.changeFen);
-  const plan = planUserAmount(
+  return planUserAmount(
     tx,
     move.userId,
     'balance_fen',
@@ -168,15 +173,6 @@ export function planBalance(tx: LedgerTx, move: BalanceMove): Planned<LedgerEntr
       },
     },
   );
-  return {
-    queries: plan.queries,
-    async settle(rows) {
-      const { after, entryId } = await plan.settle(rows);
-      tx.touched?.(users.name);
-      tx.touched?.(balanceLedger.name);
-      return { entryId, balanceAfterFen: after };
-    },
-  };
 }
 
 /** Moves a user's balance by `changeFen` (`planBalance`, carried out alone). */
@@ -261,7 +257,7 @@ export interface PointsMove {
 /** Moves a user's points; spending more than the user holds is refused (409 积分不足). */
 export async function movePoints(tx: LedgerTx, move: PointsMove): Promise<LedgerEntry> {
   checkChange(move.change);
-  const { after, entryId } = await carryOut(
+  return carryOut(
     tx.trx,
     planUserAmount(
       tx,
@@ -282,7 +278,4 @@ export async function movePoints(tx: LedgerTx, move: PointsMove): Promise<Ledger
       },
     ),
   );
-  tx.touched?.(users.name);
-  tx.touched?.(pointsLedger.name);
-  return { entryId, balanceAfterFen: after };
 }
