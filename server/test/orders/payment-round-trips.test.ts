@@ -8,6 +8,7 @@
  * and the charge, the stock and the receipt are sent with the status change that needs them
  * (orders/moves.ts `plans`), their checks made after.
  */
+import { getResource } from '@wanxiang/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countedUrl, type StatementCounter } from '../../../testing/pg-statement-counter.js';
 import {
@@ -91,6 +92,35 @@ describe.each(DB_KINDS)('a balance payment at a store that accepts by itself on 
     const order = await place(2);
     expect(order.payableFen).toBeLessThanOrEqual(10_000);
     await refusedUnmoved(order.id, /^库存不足/, 1);
+  });
+
+  it('refuses an order of two goods when the later one is short, naming it; the earlier keeps its stock', async () => {
+    // A goods with a higher id than the noodles, one left: its stock is taken after theirs.
+    const { categoryId } = (await api.get(`/api/admin/goods/${world.noodles}`)).body.data;
+    const [dumplings] = (await t.app.resources.insertRows(getResource('goods'), [
+      { storeId: world.storeId, categoryId, name: '酸汤水饺', priceFen: 1800, stock: 1, status: 'onSale' },
+    ])) as number[];
+    expect(dumplings).toBeGreaterThan(world.noodles);
+    const restocked = await api.patch(`/api/admin/goods/${world.noodles}`, { stock: 5 });
+    expect(restocked.status, restocked.text).toBe(200);
+    const res = await api.post('/api/admin/orders', {
+      storeId: world.storeId,
+      userId: world.customer,
+      items: [
+        { goodsId: world.noodles, qty: 1 },
+        { goodsId: dumplings, qty: 2 },
+      ],
+      fulfilment: 'pickup',
+      payMethod: 'balance',
+    });
+    expect(res.status, res.text).toBe(200);
+    const refused = await pay(res.body.data.id);
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.message).toBe('库存不足：「酸汤水饺」仅剩 1 份');
+    expect(await stock()).toBe(5);
+    expect((await api.get(`/api/admin/goods/${dumplings}`)).body.data.stock).toBe(1);
+    expect(await balanceOf(t, world.customer)).toBe(10_000);
+    expect(await status(res.body.data.id)).toBe('pending_payment');
   });
 
   it('pays, reserves, accepts and queues the receipt in four round trips (PostgreSQL)', async () => {
