@@ -66,6 +66,11 @@ export interface Planned<T> {
   settle(rows: readonly unknown[][]): Promise<T>;
 }
 
+/** Carries out a plan alone: its statements in one round trip, then its checks. */
+export async function carryOut<T>(db: AnyDb, plan: Planned<T>): Promise<T> {
+  return plan.settle(await readTogether(db, plan.queries));
+}
+
 /**
  * Sends `first` and every plan's statements in one round trip (`readTogether`), in that order.
  * Answers `first`'s rows — for the caller to check before anything else (a status change that did

@@ -11,7 +11,7 @@
 import { getResource, type ResourceDef, formatMoney as yuan } from '@wanxiang/core';
 import { type QueryCreator, sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.js';
-import { type Planned, readTogether } from '../../db/together.js';
+import { carryOut, type Planned } from '../../db/together.js';
 import { conflict, notFound } from '../../http/envelope.js';
 import { appendRow } from '../../resources/actions.js';
 import type { AnyDb } from '../../resources/extensions.js';
@@ -141,11 +141,6 @@ function planUserAmount(
       return entered(row.id, after);
     },
   };
-}
-
-/** Carries out a plan alone (its statements in one round trip, then its checks). */
-async function carryOut<T>(trx: AnyDb, plan: Planned<T>): Promise<T> {
-  return plan.settle(await readTogether(trx, plan.queries));
 }
 
 /**

@@ -19,7 +19,7 @@ import {
   type OrderEffect,
 } from '@wanxiang/core';
 import { sql } from 'kysely';
-import { type Planned, readTogether, sendPlanned, writeWithNext } from '../../db/together.js';
+import { carryOut, type Planned, sendPlanned, writeWithNext } from '../../db/together.js';
 import { ApiError, conflict, invalidInput } from '../../http/envelope.js';
 import type { AnyDb } from '../../resources/extensions.js';
 import { changeRowQuery } from '../../resources/row-change.js';
@@ -197,7 +197,7 @@ function effects(services: MoveServices, mover: Mover): Record<OrderEffect, Effe
     },
     async printReceipt(tx, order) {
       const plan = services.printReceipt?.(tx, order, mover);
-      if (plan) await plan.settle(await readTogether(tx.trx, plan.queries));
+      if (plan) await carryOut(tx.trx, plan);
       return null;
     },
     async startDelivery(tx, order, input) {

@@ -4,7 +4,7 @@
  * automatic print when an order is accepted (`printOrderOnAccept` + `sendQueued`).
  */
 import fp from 'fastify-plugin';
-import { type Planned, readTogether } from '../../db/together.js';
+import { carryOut, type Planned } from '../../db/together.js';
 import type { ActingUser, AnyDb } from '../../resources/extensions.js';
 import type { WireRow } from '../../resources/storage.js';
 import type { DomainArea } from '../area.js';
@@ -68,8 +68,7 @@ export async function printOrderOnAccept(
   order: AcceptedOrder,
   service?: PrintService,
 ): Promise<{ queued: number; send: number[] }> {
-  const plan = planOrderPrint(trx, order, service);
-  return plan.settle(await readTogether(trx, plan.queries));
+  return carryOut(trx, planOrderPrint(trx, order, service));
 }
 
 /**
