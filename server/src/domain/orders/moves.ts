@@ -19,12 +19,12 @@ import {
   type OrderEffect,
 } from '@wanxiang/core';
 import { sql } from 'kysely';
-import { carryOut, type Planned, sendPlanned, writeWithNext } from '../../db/together.js';
+import { type Planned, sendPlanned, writeWithNext } from '../../db/together.js';
 import { ApiError, conflict, invalidInput } from '../../http/envelope.js';
 import type { AnyDb } from '../../resources/extensions.js';
 import { changeRowQuery } from '../../resources/row-change.js';
 import { type DbRow, modelOf, toWireRow, type WireRow } from '../../resources/storage.js';
-import { moveBalance, moveCard, movePoints, planBalance } from '../finance/ledger.js';
+import { moveCard, movePoints, planBalance } from '../finance/ledger.js';
 import { fireCouponRules, rewardReferral } from '../marketing/coupon-rules.js';
 import { cancelDelivery, finishDelivery, requestRunner, startDelivery } from './deliveries.js';
 import { type HistoryEntry, writeHistory } from './history.js';
@@ -131,7 +131,10 @@ export interface MoveServices {
  */
 type Plan = (tx: MoveTx, order: WireRow, input: MoveInput) => Planned<unknown> | null;
 
-function plans(services: MoveServices, mover: Mover): Partial<Record<OrderEffect, Plan>> {
+/** The effects that are planned: the others run one after another (`effects`). */
+type PlannedEffect = 'chargePayment' | 'reserveStock' | 'printReceipt';
+
+function plans(services: MoveServices, mover: Mover): Record<PlannedEffect, Plan> {
   return {
     chargePayment(tx, order) {
       const payable = Number(order.paidFen ?? 0);
@@ -166,22 +169,19 @@ function charge(order: WireRow, payable: number) {
   } as const;
 }
 
-function effects(services: MoveServices, mover: Mover): Record<OrderEffect, Effect> {
+/**
+ * The effects that run after the status change, one after another; with `plans`, every effect
+ * of the machine (the type says so). `chargePayment` is in both: a card payment is not planned.
+ */
+function effects(mover: Mover): Record<Exclude<OrderEffect, PlannedEffect> | 'chargePayment', Effect> {
   return {
     async chargePayment(tx, order) {
-      // The order already holds what it was paid with (`paymentColumns`, written with the status).
+      // The order already holds what it was paid with (`paymentColumns`, written with the status);
+      // a balance is charged by the plan.
       const payable = Number(order.paidFen ?? 0);
-      if (payable <= 0) return null;
+      if (payable <= 0 || order.payMethod !== 'card' || order.cardId == null) return null;
       const userId = order.userId == null ? null : Number(order.userId);
-      const move = charge(order, payable);
-      if (order.payMethod === 'balance' && userId !== null) await moveBalance(tx, { ...move, userId });
-      else if (order.payMethod === 'card' && order.cardId != null)
-        await moveCard(tx, { ...move, cardId: Number(order.cardId), userId });
-      return null;
-    },
-    async reserveStock(tx, order) {
-      await moveStock(tx.trx, tx.dialect, order.items as never, -1, tx.now);
-      tx.touched('goods');
+      await moveCard(tx, { ...charge(order, payable), cardId: Number(order.cardId), userId });
       return null;
     },
     async releaseStock(tx, order) {
@@ -193,11 +193,6 @@ function effects(services: MoveServices, mover: Mover): Record<OrderEffect, Effe
     },
     async requestRunner(tx, order) {
       await requestRunner(tx, order);
-      return null;
-    },
-    async printReceipt(tx, order) {
-      const plan = services.printReceipt?.(tx, order, mover);
-      if (plan) await carryOut(tx.trx, plan);
       return null;
     },
     async startDelivery(tx, order, input) {
@@ -330,7 +325,7 @@ export async function moveOrder(
   // Into paid, the store 自动接单 asks about is read with the status change, and the effects that
   // can be planned are sent with it: one round trip.
   const storeId = Number(before.storeId);
-  const planned = plans(services, mover);
+  const planned: Partial<Record<OrderEffect, Plan>> = plans(services, mover);
   const will = { ...before, ...values } as WireRow;
   const early = decision.effects.map((effect) => planned[effect]?.(tx, will, input) ?? null);
   const sent = await sendPlanned(
@@ -346,14 +341,14 @@ export async function moveOrder(
   if (!changed) throw conflict('订单状态刚被他人改变，请刷新后重试');
   tx.touched('orders');
   let order = toWireRow(modelOf(orders), changed);
-  const run = effects(services, mover);
+  const run: Partial<Record<OrderEffect, Effect>> = effects(mover);
   const reason = decision.reason ?? decision.move.label;
   for (const [i, effect] of decision.effects.entries()) {
     // In the machine's order: a planned effect's statements ran already, its checks run now.
     const plan = early[i];
     if (plan) await plan.settle(sent.planRows[i] ?? []);
     // An effect that wrote the order (paidFen, runnerId, refundedFen) answers it: the next one sees it.
-    else order = (await run[effect](tx, order, input, reason)) ?? order;
+    else order = (await run[effect]?.(tx, order, input, reason)) ?? order;
   }
   const entry: HistoryEntry = {
     orderId,
