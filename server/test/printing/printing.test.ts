@@ -4,13 +4,13 @@
  * printer and checking what it receives, failures after the tries (a refused connection, a
  * printer that never answers — short timeouts from the config, no sleeps), the job list, the
  * outbound policy for a user without the monitoring permission, and the automatic print on
- * acceptance driven directly (`printOrderOnAccept` + `sendQueued`).
+ * acceptance driven directly (`printOrderOnAccept` + `sendWritten` / `sendQueued`).
  */
 import { getResource } from '@wanxiang/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/connect.js';
-import { printOrderOnAccept, sendQueued } from '../../src/domain/printing/index.js';
-import { moveJob } from '../../src/domain/printing/jobs.js';
+import { printOrderOnAccept, sendQueued, sendWritten } from '../../src/domain/printing/index.js';
+import { jobOf, moveJob } from '../../src/domain/printing/jobs.js';
 import { HELD_JOB_ERROR, LATE_JOB_ERROR, QUEUED_GRACE_MS } from '../../src/domain/printing/service.js';
 import type { AnyDb } from '../../src/resources/extensions.js';
 import {
@@ -404,8 +404,8 @@ describe.each(DB_KINDS)('printing on %s', (kind) => {
       const operatorId = await userId(t, 'operator');
       const sent = printer.jobs.length;
       const db = t.app.db as unknown as AnyDb;
-      const jobIds = await db.transaction().execute(async (trx) => {
-        const queued = await queueReceipts(trx, {
+      const written = await db.transaction().execute(async (trx) => {
+        const queued = await printOrderOnAccept(trx, {
           orderId: order,
           storeId: store,
           actor: { id: operatorId },
@@ -415,7 +415,10 @@ describe.each(DB_KINDS)('printing on %s', (kind) => {
         expect(printer.jobs.length).toBe(sent);
         return queued;
       });
+      const jobIds = written.send;
       expect(jobIds).toHaveLength(1);
+      // The jobs as the INSERT returned them are the rows a read gives: the sender needs no read.
+      expect(written.jobs).toEqual([await jobOf(db, jobIds[0] as number)]);
       const queued = (await api.get(`/api/admin/printJobs/${jobIds[0]}`)).body.data;
       expect(queued).toMatchObject({
         status: 'queued',
@@ -426,7 +429,7 @@ describe.each(DB_KINDS)('printing on %s', (kind) => {
         copies: 2,
         error: null,
       });
-      const [job] = await sendQueued(db, jobIds);
+      const [job] = await sendWritten(db, written.jobs);
       expect(job).toMatchObject({ id: jobIds[0], status: 'done' });
       const [bytes] = (await printer.received(sent + 1)).slice(sent) as [Buffer];
       // The printer's copies, in the one job.
@@ -637,7 +640,7 @@ describe.each(DB_KINDS)('a printer that does not answer on %s', (kind) => {
         { orderId: accepted, storeId: storeA, actor: null, now: t.clock.now() },
         t.app.printing,
       );
-      expect(inTx).toEqual({ queued: 1, send: [] });
+      expect(inTx).toEqual({ queued: 1, send: [], jobs: [] });
       const held = (await api.get('/api/admin/printJobs?sort=-id&limit=1')).body.data.results[0];
       expect(held).toMatchObject({ status: 'queued', attempts: 0, error: HELD_JOB_ERROR, orderId: accepted });
       expect(silent.connections()).toBe(3);

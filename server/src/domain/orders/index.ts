@@ -17,7 +17,7 @@ import type { ActionContext, EngineExtensions } from '../../resources/extensions
 import { parseId } from '../../resources/query.js';
 import type { WireRow } from '../../resources/storage.js';
 import type { DomainArea } from '../area.js';
-import { planOrderPrint, printServiceOf, sendQueued } from '../printing/index.js';
+import { planOrderPrint, printServiceOf, sendWritten } from '../printing/index.js';
 import { createOrder, previewPrice } from './create.js';
 import { findCustomers } from './customers.js';
 import { assignRunner } from './deliveries.js';
@@ -190,10 +190,10 @@ export const receiptPrinting: MoveServices = {
     return {
       queries: plan.queries,
       async settle(rows) {
-        const { queued, send } = await plan.settle(rows);
+        const { queued, jobs } = await plan.settle(rows);
         if (queued === 0) return;
         tx.touched('printJobs');
-        if (send.length > 0) tx.afterCommit(() => sendQueued(tx.db, send));
+        if (jobs.length > 0) tx.afterCommit(() => sendWritten(tx.db, jobs));
       },
     };
   },

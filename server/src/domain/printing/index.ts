@@ -32,8 +32,9 @@ export interface AcceptedOrder {
 
 /**
  * Queues the order's receipt on every printer of its store that prints on acceptance, in the
- * caller's transaction; settles to how many it queued and the ids for `sendQueued` once that
- * transaction has committed. A plan (db/together.ts): an accept sends its one statement with the
+ * caller's transaction; settles to how many it queued and the jobs to send once that transaction
+ * has committed — `send` their ids (for `sendQueued`), `jobs` the rows as the INSERT returned them
+ * (for `sendWritten`: the sender reads nothing back). A plan (db/together.ts): an accept sends its one statement with the
  * status change. A printer this process found down within the sweep's minute
  * (`PrintService.downPrinters`) gets its job already held, as the sender would leave it
  * (HELD_JOB_ERROR), and the sweep sends it; there is nothing to send now. No printer is not an
@@ -44,7 +45,7 @@ export function planOrderPrint(
   trx: AnyDb,
   order: AcceptedOrder,
   service?: PrintService,
-): Planned<{ queued: number; send: number[] }> {
+): Planned<{ queued: number; send: number[]; jobs: WireRow[] }> {
   const query = queueReceiptsQuery(trx, {
     orderId: order.orderId,
     storeId: order.storeId,
@@ -56,8 +57,9 @@ export function planOrderPrint(
   return {
     queries: [query],
     async settle([rows]) {
-      const jobs = queuedReceipts(rows ?? []);
-      return { queued: jobs.length, send: jobs.filter((job) => !job.held).map((job) => job.id) };
+      const written = queuedReceipts(rows ?? []);
+      const send = written.filter((w) => !w.held);
+      return { queued: written.length, send: send.map((w) => w.id), jobs: send.map((w) => w.job) };
     },
   };
 }
@@ -67,7 +69,7 @@ export async function printOrderOnAccept(
   trx: AnyDb,
   order: AcceptedOrder,
   service?: PrintService,
-): Promise<{ queued: number; send: number[] }> {
+): Promise<{ queued: number; send: number[]; jobs: WireRow[] }> {
   return carryOut(trx, planOrderPrint(trx, order, service));
 }
 
@@ -80,6 +82,13 @@ export async function sendQueued(db: AnyDb, jobIds: readonly number[]): Promise<
   const service = printServiceOf(db);
   if (!service || jobIds.length === 0) return [];
   return service.sendAll(jobIds);
+}
+
+/** `sendQueued` for jobs as their transaction wrote them (`planOrderPrint`'s `jobs`): not read again. */
+export async function sendWritten(db: AnyDb, jobs: readonly WireRow[]): Promise<(WireRow | null)[]> {
+  const service = printServiceOf(db);
+  if (!service || jobs.length === 0) return [];
+  return service.sendJobs(jobs);
 }
 
 export const printingPlugin = fp(

@@ -135,13 +135,16 @@ export function queueReceiptsQuery(trx: AnyDb, receipts: NewReceipts) {
         .where(sql.ref(column(printer, 'autoPrintOnAccept')), '=', 1)
         .orderBy(sql.ref('id')) as never,
     )
-    .returning([sql.ref('id').as('id'), sql.ref(column(model, 'error')).as('error')]);
+    .returningAll();
 }
 
-/** What `queueReceiptsQuery` wrote: the jobs by id, and whether each was written held. */
-export function queuedReceipts(rows: readonly unknown[]): { id: number; held: boolean }[] {
-  return (rows as { id: number | string; error: string | null }[])
-    .map((r) => ({ id: Number(r.id), held: r.error !== null }))
+/**
+ * What `queueReceiptsQuery` wrote, by id: each job as written (what the sender needs, so it does
+ * not read them back after the commit), and whether it was written held.
+ */
+export function queuedReceipts(rows: readonly unknown[]): { id: number; held: boolean; job: WireRow }[] {
+  return (rows as DbRow[])
+    .map((row) => ({ id: Number(row.id), held: row.error !== null, job: toWireRow(jobModel(), row) }))
     .sort((a, b) => a.id - b.id);
 }
 

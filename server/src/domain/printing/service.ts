@@ -118,10 +118,19 @@ export class PrintService {
         // Read together, then lined up in the order given: reads resolving out of order (a pool
         // on PostgreSQL) must not let a later receipt go first.
         const jobs = await Promise.all(jobIds.map((id) => jobOf(this.db, id)));
-        return Promise.all(
-          jobs.map((job) => (job?.status === 'queued' ? this.track(this.line(job, true)) : job)),
-        );
+        return this.sendJobs(jobs);
       })(),
+    );
+  }
+
+  /**
+   * `sendAll` for jobs already in hand (as the transaction that queued them wrote them): lined up
+   * in the order given. A row that has moved on since is safe to pass: the sender claims each job
+   * only while it is still queued.
+   */
+  sendJobs(jobs: readonly (WireRow | null)[]): Promise<(WireRow | null)[]> {
+    return this.track(
+      Promise.all(jobs.map((job) => (job?.status === 'queued' ? this.track(this.line(job, true)) : job))),
     );
   }
 
