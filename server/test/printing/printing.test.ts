@@ -37,7 +37,7 @@ import {
 
 /** The receipts of an accepted order queued (no print service given: none is held), by id. */
 const queueReceipts = async (...args: Parameters<typeof printOrderOnAccept>) =>
-  (await printOrderOnAccept(...args)).send;
+  (await printOrderOnAccept(...args)).jobs.map((job) => job.id);
 
 const PRINTING = { connectTimeoutMs: 2000, writeTimeoutMs: 600, attempts: 3, retryDelayMs: 0 };
 
@@ -415,7 +415,7 @@ describe.each(DB_KINDS)('printing on %s', (kind) => {
         expect(printer.jobs.length).toBe(sent);
         return queued;
       });
-      const jobIds = written.send;
+      const jobIds = written.jobs.map((job) => job.id);
       expect(jobIds).toHaveLength(1);
       // The jobs as the INSERT returned them are the rows a read gives: the sender needs no read.
       expect(written.jobs).toEqual([await jobOf(db, jobIds[0] as number)]);
@@ -640,7 +640,7 @@ describe.each(DB_KINDS)('a printer that does not answer on %s', (kind) => {
         { orderId: accepted, storeId: storeA, actor: null, now: t.clock.now() },
         t.app.printing,
       );
-      expect(inTx).toEqual({ queued: 1, send: [], jobs: [] });
+      expect(inTx).toEqual({ queued: 1, jobs: [] });
       const held = (await api.get('/api/admin/printJobs?sort=-id&limit=1')).body.data.results[0];
       expect(held).toMatchObject({ status: 'queued', attempts: 0, error: HELD_JOB_ERROR, orderId: accepted });
       expect(silent.connections()).toBe(3);

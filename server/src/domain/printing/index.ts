@@ -1,7 +1,7 @@
 /**
  * Receipt printers (README.md): the receipt as ESC/POS bytes for 58 and 80 mm paper with GBK
  * text, print jobs sent over TCP after their transaction commits, the test print, and the
- * automatic print when an order is accepted (`printOrderOnAccept` + `sendQueued`).
+ * automatic print when an order is accepted (`printOrderOnAccept` + `sendWritten`).
  */
 import fp from 'fastify-plugin';
 import { carryOut, type Planned } from '../../db/together.js';
@@ -33,9 +33,8 @@ export interface AcceptedOrder {
 /**
  * Queues the order's receipt on every printer of its store that prints on acceptance, in the
  * caller's transaction; settles to how many it queued and the jobs to send once that transaction
- * has committed — `send` their ids (for `sendQueued`), `jobs` the rows as the INSERT returned them
- * (for `sendWritten`: the sender reads nothing back). A plan (db/together.ts): an accept sends its
- * one statement with the status change. A printer this process found down within the sweep's minute
+ * has committed, as the INSERT returned them (for `sendWritten`: the sender reads nothing back). A
+ * plan (db/together.ts): an accept sends its one statement with the status change. A printer this process found down within the sweep's minute
  * (`PrintService.downPrinters`) gets its job already held, as the sender would leave it
  * (HELD_JOB_ERROR), and the sweep sends it; there is nothing to send now. No printer is not an
  * error: accepting never fails for printing. When it queued any, the caller should also
@@ -45,7 +44,7 @@ export function planOrderPrint(
   trx: AnyDb,
   order: AcceptedOrder,
   service?: PrintService,
-): Planned<{ queued: number; send: number[]; jobs: WireRow[] }> {
+): Planned<{ queued: number; jobs: WireRow[] }> {
   const query = queueReceiptsQuery(trx, {
     orderId: order.orderId,
     storeId: order.storeId,
@@ -58,8 +57,7 @@ export function planOrderPrint(
     queries: [query],
     async settle([rows]) {
       const written = queuedReceipts(rows ?? []);
-      const send = written.filter((w) => !w.held);
-      return { queued: written.length, send: send.map((w) => w.id), jobs: send.map((w) => w.job) };
+      return { queued: written.length, jobs: written.filter((w) => !w.held).map((w) => w.job) };
     },
   };
 }
@@ -69,7 +67,7 @@ export async function printOrderOnAccept(
   trx: AnyDb,
   order: AcceptedOrder,
   service?: PrintService,
-): Promise<{ queued: number; send: number[]; jobs: WireRow[] }> {
+): Promise<{ queued: number; jobs: WireRow[] }> {
   return carryOut(trx, planOrderPrint(trx, order, service));
 }
 

@@ -142,10 +142,10 @@ export function queueReceiptsQuery(trx: AnyDb, receipts: NewReceipts) {
  * What `queueReceiptsQuery` wrote, by id: each job as written (what the sender needs, so it does
  * not read them back after the commit), and whether it was written held.
  */
-export function queuedReceipts(rows: readonly unknown[]): { id: number; held: boolean; job: WireRow }[] {
+export function queuedReceipts(rows: readonly unknown[]): { held: boolean; job: WireRow }[] {
   return (rows as DbRow[])
-    .map((row) => ({ id: Number(row.id), held: row.error !== null, job: toWireRow(jobModel(), row) }))
-    .sort((a, b) => a.id - b.id);
+    .map((row) => ({ held: row.error !== null, job: toWireRow(jobModel(), row) }))
+    .sort((a, b) => a.job.id - b.job.id);
 }
 
 async function rowOf(db: AnyDb, table: string, id: number, live = false): Promise<DbRow | undefined> {
