@@ -20,12 +20,20 @@
  * heap before → after; the server exposes nothing new for this). "Flat": the end within 10 % (or
  * 10 MB) of the middle, for RSS and for the heap after the last full GC.
  *
+ * Warm-up: the same load for `BENCH_LOAD_WARMUP` seconds (default 30), not counted. For the first
+ * 20–30 s of load V8 is still compiling the hot paths with TurboFan on its helper threads, which
+ * on a 2-core machine take the CPU the server's thread and PostgreSQL need: `--trace-opt` counted
+ * 1.0–2.0 s of compiling in each 5 s of the load's first 20 s, 0.1–0.3 s in each 5 s from 35 s on
+ * (BENCHMARKS.md, fifteenth session). A server in service has long passed that; what is measured is
+ * the load a warm server carries. `BENCH_LOAD_WARMUP=5` measures a server just started.
+ *
  * `BENCH_LOAD_SECONDS` (default 60), `BENCH_LOAD_CONNECTIONS` (default 64), `BENCH_LOAD_WARMUP`
- * (seconds, default 5, not counted), `BENCH_LOAD_MIX=reads` for reads alone (the attack run's
+ * (seconds, default 30, not counted), `BENCH_LOAD_MIX=reads` for reads alone (the attack run's
  * 151 ms p99 was reads alone), `BENCH_LOAD_SKIP_SQLITE=1` for PostgreSQL only,
  * `BENCH_LOAD_CPU_PROF=<dir>` starts the server with `--cpu-prof` into that folder,
  * `BENCH_LOAD_SERVER=<main.js>` runs another build (a baseline in the same session),
- * `BENCH_LOAD_NODE_FLAGS='--min-semi-space-size=4'` starts the server with more Node flags.
+ * `BENCH_LOAD_NODE_FLAGS='--min-semi-space-size=4'` starts the server with more Node flags,
+ * `BENCH_LOAD_SERVER_LOG=<file>` writes every line the server prints (with `--trace-opt`, say).
  * `BENCH_LOAD_COST=<seconds>` measures instead what each kind of call costs: every kind alone
  * for that long at 8 connections, the server's CPU per call (user + system from /proc), what the
  * server allocated per call and let die young (KB freed by its scavenges, from `--trace-gc`:
@@ -70,11 +78,13 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SERVER = path.resolve(ROOT, process.env.BENCH_LOAD_SERVER ?? 'server/dist/main.js');
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 64);
-const WARMUP = Number(process.env.BENCH_LOAD_WARMUP ?? 5);
+const WARMUP = Number(process.env.BENCH_LOAD_WARMUP ?? 30);
 const READS_ONLY = process.env.BENCH_LOAD_MIX === 'reads';
 const ONLY_KINDS = process.env.BENCH_LOAD_ONLY ? new RegExp(process.env.BENCH_LOAD_ONLY) : null;
 const PG_URL = process.env.BENCH_POSTGRES_URL;
 const CPU_PROF = process.env.BENCH_LOAD_CPU_PROF;
+/** `BENCH_LOAD_SERVER_LOG=<file>`: every line the server prints, after ms since its start. */
+const SERVER_LOG = process.env.BENCH_LOAD_SERVER_LOG;
 const ADMIN_PASSWORD = 'Bench#Admin-2024';
 const DEMO_PASSWORD = 'Bench#Demo-2024';
 const CAPTCHA = 'bench-load';
@@ -133,10 +143,12 @@ async function startServer(dataDir: string, databaseUrl: string): Promise<Server
   const heapAfterGc: Server['heapAfterGc'] = [];
   const scavenges: Server['scavenges'] = { count: 0, freedMb: 0 };
   let partial = '';
+  const started = Date.now();
   child.stdout?.on('data', (b: Buffer) => {
     const lines = (partial + b.toString()).split('\n');
     partial = lines.pop() ?? '';
     for (const line of lines) {
+      if (SERVER_LOG) appendFileSync(SERVER_LOG, `${Date.now() - started} ${line}\n`);
       // "[pid:0x…]   12345 ms: Mark-Compact 30.5 (45.2) -> 28.1 (44.0) MB, …"
       if (process.env.BENCH_LOAD_GC_LOG && /ms: (Scavenge|Mark-Compact|Minor)/.test(line))
         appendFileSync(process.env.BENCH_LOAD_GC_LOG, `${line}\n`);
@@ -735,7 +747,7 @@ const flat = (middle: number, end: number) => !(end > Math.max(middle * 1.1, mid
 function print(r: Result): boolean {
   const f = (n: number) => n.toFixed(1);
   console.log(
-    `\n${r.label}: ${CONNECTIONS} connections, ${SECONDS} s${READS_ONLY ? ', reads alone' : ''} (load average at the end ${r.loadAvg})`,
+    `\n${r.label}: ${CONNECTIONS} connections, ${SECONDS} s${READS_ONLY ? ', reads alone' : ''} after ${WARMUP} s of warm-up (load average at the end ${r.loadAvg})`,
   );
   console.log(
     `  ${'kind'.padEnd(14)} ${'calls'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`,
