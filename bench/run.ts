@@ -13,7 +13,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // compares the gateway with the same tool's public route (about 2 minutes). bench/cdn-import.ts
 // writes a 1 000 000-line access log (~210 MB plain, 14 MB gzipped) and imports both (~10 s).
 // bench/load.ts runs 64 connections of mixed reads and writes through the built server for 60 s
-// (BENCH_LOAD_SECONDS=… for less; PostgreSQL too with BENCH_POSTGRES_URL).
+// after 30 s of warm-up (BENCH_LOAD_SECONDS=… for less; PostgreSQL too with BENCH_POSTGRES_URL).
 const benches = [
   'core/bench/pricing.ts',
   'server/bench/auth.ts',
