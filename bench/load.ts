@@ -33,7 +33,8 @@
  * `BENCH_LOAD_CPU_PROF=<dir>` starts the server with `--cpu-prof` into that folder,
  * `BENCH_LOAD_SERVER=<main.js>` runs another build (a baseline in the same session),
  * `BENCH_LOAD_NODE_FLAGS='--min-semi-space-size=4'` starts the server with more Node flags,
- * `BENCH_LOAD_SERVER_LOG=<file>` writes every line the server prints (with `--trace-opt`, say).
+ * `BENCH_LOAD_SERVER_LOG=<file>` writes every line of the server's standard output (where
+ * `--trace-opt` prints).
  * `BENCH_LOAD_COST=<seconds>` measures instead what each kind of call costs: every kind alone
  * for that long at 8 connections, the server's CPU per call (user + system from /proc), what the
  * server allocated per call and let die young (KB freed by its scavenges, from `--trace-gc`:
@@ -83,7 +84,7 @@ const READS_ONLY = process.env.BENCH_LOAD_MIX === 'reads';
 const ONLY_KINDS = process.env.BENCH_LOAD_ONLY ? new RegExp(process.env.BENCH_LOAD_ONLY) : null;
 const PG_URL = process.env.BENCH_POSTGRES_URL;
 const CPU_PROF = process.env.BENCH_LOAD_CPU_PROF;
-/** `BENCH_LOAD_SERVER_LOG=<file>`: every line the server prints, after ms since its start. */
+/** `BENCH_LOAD_SERVER_LOG=<file>`: each line of the server's stdout, after ms since its start. */
 const SERVER_LOG = process.env.BENCH_LOAD_SERVER_LOG;
 const ADMIN_PASSWORD = 'Bench#Admin-2024';
 const DEMO_PASSWORD = 'Bench#Demo-2024';

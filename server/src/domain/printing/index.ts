@@ -33,12 +33,12 @@ export interface AcceptedOrder {
 /**
  * Queues the order's receipt on every printer of its store that prints on acceptance, in the
  * caller's transaction; settles to how many it queued and the jobs to send once that transaction
- * has committed, as the INSERT returned them (for `sendWritten`: the sender reads nothing back). A
- * plan (db/together.ts): an accept sends its one statement with the status change. A printer this process found down within the sweep's minute
- * (`PrintService.downPrinters`) gets its job already held, as the sender would leave it
- * (HELD_JOB_ERROR), and the sweep sends it; there is nothing to send now. No printer is not an
- * error: accepting never fails for printing. When it queued any, the caller should also
- * `ctx.touched('printJobs')`.
+ * has committed, as the INSERT returned them (for `sendWritten`: the sender reads nothing back).
+ * A plan (db/together.ts): an accept sends its one statement with the status change. A printer
+ * this process found down within the sweep's minute (`PrintService.downPrinters`) gets its job
+ * already held, as the sender would leave it (HELD_JOB_ERROR), and the sweep sends it; there is
+ * nothing to send now. No printer is not an error: accepting never fails for printing. When it
+ * queued any, the caller should also `ctx.touched('printJobs')`.
  */
 export function planOrderPrint(
   trx: AnyDb,

@@ -126,11 +126,11 @@ export class PrintService {
   /**
    * `sendAll` for jobs already in hand (as the transaction that queued them wrote them): lined up
    * in the order given. A row that has moved on since is safe to pass: the sender claims each job
-   * only while it is still queued.
+   * only while it is still queued. Each send is tracked (`idle` waits for it).
    */
   sendJobs(jobs: readonly (WireRow | null)[]): Promise<(WireRow | null)[]> {
-    return this.track(
-      Promise.all(jobs.map((job) => (job?.status === 'queued' ? this.track(this.line(job, true)) : job))),
+    return Promise.all(
+      jobs.map((job) => (job?.status === 'queued' ? this.track(this.line(job, true)) : job)),
     );
   }
 
