@@ -59,6 +59,40 @@ describe.runIf(browserAvailable())('sign-in, guards and session (e2e)', () => {
     await close();
   });
 
+  it('a page handed on to the next test keeps nothing of the last one: storage, cookies, routes, listeners', async () => {
+    const first = await openPage(session);
+    await first.page.goto('/admin/login');
+    await first.page.locator('img[alt="验证码"]').waitFor();
+    await first.page.evaluate(() => {
+      window.localStorage.setItem('token', 'left-behind');
+      window.sessionStorage.setItem('pendingNotices', '[]');
+      document.cookie = 'left=behind; path=/';
+    });
+    await first.page.route('**/api/captcha/request', (route) => route.abort());
+    let heardByFirst = 0;
+    first.page.on('request', () => {
+      heardByFirst++;
+    });
+    await first.close();
+
+    const next = await openPage(session);
+    expect(next.page).toBe(first.page); // kept, not a new context (harness.ts openPage)
+    const heardBefore = heardByFirst;
+    await next.page.goto('/admin/login');
+    // The captcha's route is gone: its image arrives.
+    await next.page.locator('img[alt="验证码"]').waitFor();
+    expect(
+      await next.page.evaluate(() => [
+        window.localStorage.getItem('token'),
+        window.sessionStorage.length,
+        document.cookie,
+      ]),
+    ).toEqual([null, 0, '']);
+    expect(heardByFirst).toBe(heardBefore);
+    expect(next.errors).toEqual([]);
+    await next.close();
+  });
+
   it('asks for every field with core’s form messages before calling the server', async () => {
     const { page, close } = await openPage(session);
     const signIns: string[] = [];
