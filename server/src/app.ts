@@ -29,6 +29,7 @@ import type { AnyDb } from './resources/extensions.js';
 import { resourcesPlugin } from './resources/plugin.js';
 import { type ScheduledTask, schedulerPlugin } from './scheduler/index.js';
 import { uiPlugin } from './static/ui.js';
+import { whileBulkWriting } from './v8-heap.js';
 import { wsPlugin } from './ws/plugin.js';
 
 declare module 'fastify' {
@@ -122,10 +123,12 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     // After migrations and the initial users, before the first request: an empty database
     // gets realistic content for every screen (idempotent: skipped once content exists).
     const report = config.demoContent
-      ? await seedDemoContent(demoStore(app.resources, app.blobs), {
-          now: config.now(),
-          log: (m) => app.log.info(m),
-        })
+      ? await whileBulkWriting(() =>
+          seedDemoContent(demoStore(app.resources, app.blobs), {
+            now: config.now(),
+            log: (m) => app.log.info(m),
+          }),
+        )
       : null;
     app.demoContent = report?.seeded ? report : null;
     // Written in bulk just now: the planner's statistics, before the first request (db/statistics.ts).
