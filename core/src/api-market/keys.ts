@@ -18,7 +18,7 @@ const KEY_PATTERN = new RegExp(`^${API_KEY_PREFIX}[A-Za-z0-9]{${SECRET_LENGTH}}$
  * equally likely (62 does not divide 256).
  */
 export function newApiKey(
-  randomBytes: (into: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b),
+  randomBytes: (into: Uint8Array<ArrayBuffer>) => Uint8Array = (b) => crypto.getRandomValues(b),
 ): string {
   let secret = '';
   while (secret.length < SECRET_LENGTH) {

@@ -18,7 +18,7 @@ const GROUP = 4;
 const VALID = new RegExp(`^[${EXCHANGE_CODE_ALPHABET}]{${EXCHANGE_CODE_LENGTH}}$`);
 
 /** Fills `bytes` with random values (tests pass a deterministic one). */
-export type RandomFill = (bytes: Uint8Array) => Uint8Array;
+export type RandomFill = (bytes: Uint8Array<ArrayBuffer>) => Uint8Array;
 
 const cryptoFill: RandomFill = (bytes) => globalThis.crypto.getRandomValues(bytes);
 
