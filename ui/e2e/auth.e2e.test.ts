@@ -66,8 +66,8 @@ describe.runIf(browserAvailable())('sign-in, guards and session (e2e)', () => {
     await first.page.evaluate(() => {
       window.localStorage.setItem('token', 'left-behind');
       window.sessionStorage.setItem('pendingNotices', '[]');
-      document.cookie = 'left=behind; path=/';
     });
+    await first.context.addCookies([{ name: 'left', value: 'behind', url: session.server.url }]);
     await first.page.route('**/api/captcha/request', (route) => route.abort());
     let heardByFirst = 0;
     first.page.on('request', () => {
