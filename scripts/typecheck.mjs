@@ -6,8 +6,8 @@
  *
  * Why not one after another: TypeScript 5.9's `tsc` ran on one core; on the 2-core machines here
  * the seven took 110 s in a row and 82–83 s in two lanes (2026-11-28, BENCHMARKS.md ninth
- * session) — part of CI's 20-minute budget. 7's checks on its own threads as well, and two at
- * once still keep both cores busy while a small project starts.
+ * session) — part of CI's 20-minute budget. 7 also checks on threads of its own; two at once
+ * still keep both cores busy while a small project starts.
  */
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -19,8 +19,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PROJECTS = ['server', 'ui', 'core', 'cli', 'demo', 'examples', '.'];
 // TypeScript 7 (the native port, `typescript-7` in package.json) checks; 5.9 (`typescript`) stays
 // for tsup, whose type-file generation fails with 7 (TOOLCHAIN.md). The same checks: the port is
-// the same checker, compiled. 56 s → ~15 s on the 2-core CI machine (BENCHMARKS.md, sixteenth
-// session), a minute of CI's 20.
+// the same checker, compiled. 56 s → 24 s on this 2-core machine (BENCHMARKS.md, sixteenth
+// session), half a minute of CI's 20.
 const tsc = path.join(root, 'node_modules', 'typescript-7', 'bin', 'tsc');
 
 function check(project) {
