@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../src/db/connect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { removeRunBundles } from './helpers/fixture-process.js';
 import { withPg } from './helpers/pg.js';
 
 export default async function setup(): Promise<() => Promise<void>> {
@@ -48,6 +49,7 @@ export default async function setup(): Promise<() => Promise<void>> {
 
   return async () => {
     rmSync(dir, { recursive: true, force: true });
+    removeRunBundles();
     if (!url) return;
     await withPg(url, async (client) => {
       const { rows } = await client.query<{ name: string }>(

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { createTestDatabase, DB_KINDS, type TestDatabase } from '../helpers/app.js';
+import { fixtureArgs } from '../helpers/fixture-process.js';
 
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const SCRIPT = fileURLToPath(new URL('./fixtures/monitor-process.ts', import.meta.url));
@@ -82,11 +83,10 @@ describe.each(DB_KINDS)('two server processes checking one job on %s', (kind) =>
 
   async function startProcess(): Promise<string> {
     let output = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT], {
+    const child = spawn(process.execPath, await fixtureArgs(SCRIPT), {
       cwd: SERVER_DIR,
       env: {
         ...process.env,
-        TSX_TSCONFIG_PATH: path.join(SERVER_DIR, 'tsconfig.json'),
         DATA_DIR: db.dataDir,
         DATABASE_URL: db.database.dialect === 'postgres' ? db.database.url : '',
         WANXIANG_DEMO: 'off',
