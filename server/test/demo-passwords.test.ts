@@ -1,8 +1,9 @@
 /**
  * The demo accounts have no known password (issue 18): the real server process (the build,
- * `server/dist/main.js`, as `npm start` runs it) on a fresh database generates each demo account's password, prints it once
- * in the first-start box beside the admin's, and `<name>123` signs in nobody; with
- * WANXIANG_DEMO_PASSWORD set, that is every demo account's password and none is printed.
+ * `server/dist/main.js`, as `npm start` runs it) on a fresh database generates each demo
+ * account's password, prints it once in the first-start box beside the admin's, and `<name>123`
+ * signs in nobody; with WANXIANG_DEMO_PASSWORD set, that is every demo account's password and none
+ * is printed.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';

@@ -4,7 +4,9 @@
  * settings (tsup, core and demo from their source, dependencies from node_modules), then run by
  * plain node. Through `node --import tsx` each process loaded and transformed the sources module
  * by module: 7.0 s of CPU to listening against 3.3 s for the bundled server, and the two-process
- * tests start about fourteen such processes a run. Bundling takes about a second.
+ * tests start twelve such processes a run. Bundling takes about a second (0.9 s measured). A
+ * worker keeps its bundle for the files it runs next: under `vitest --watch`, a change to the
+ * server's source reaches these processes once the watcher is restarted.
  *
  * The bundle sits one folder below the server package, as dist/start.js does, so the paths the
  * app resolves from its own location (config.ts: the UI build, the package folder) are the same.
