@@ -14,7 +14,8 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'tsup';
+import { build, type Options } from 'tsup';
+import serverBuild from '../../tsup.config.js';
 
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 /** Emptied of this run's bundles by test/global-setup.ts's teardown (`removeRunBundles`). */
@@ -57,19 +58,15 @@ async function bundleFixture(script: string): Promise<string> {
   const name = `${runPrefix()}${path.basename(script, '.ts')}-${process.pid}`;
   mkdirSync(BUNDLE_DIR, { recursive: true });
   const file = path.join(BUNDLE_DIR, `${name}.js`);
+  // The server's own build settings (tsup.config.ts), for this one file.
   await build({
+    ...(serverBuild as Options),
     config: false,
     entry: { [name]: script },
-    format: ['esm'],
-    target: 'node20',
-    platform: 'node',
     outDir: BUNDLE_DIR,
-    splitting: false,
-    sourcemap: true,
     clean: false,
     silent: true,
     tsconfig: path.join(SERVER_DIR, 'tsconfig.json'),
-    noExternal: ['@wanxiang/core', '@wanxiang/demo'],
     external: dependencies(),
   });
   return file;
