@@ -49,7 +49,8 @@
  * kinds whose name matches (a part of the mix together: what mixing them costs against each alone).
  * Where a run's time went: the CPU of the server, of PostgreSQL's processes and of this generator
  * during the run is printed beside the figures (they share the machine's cores);
- * `BENCH_LOAD_TIMELINE=1` prints each second's calls, p50 and p99, and the server's full
+ * `BENCH_LOAD_TIMELINE=1` prints each second's calls, p50 and p99, the CPU of the server's main
+ * thread and of its other threads (V8's collector and compiler), and the server's full
  * collections in it (`=<file>` writes every call's end, duration and kind as JSON instead, for
  * finer windows), `BENCH_LOAD_GC_LOG=<file>` appends the server's `--trace-gc` lines to a file,
  * and `BENCH_LOAD_PROCESSES=<n>` (PostgreSQL) starts n server processes on the one database, the
@@ -664,7 +665,11 @@ async function measure(server: Server, label: string): Promise<Result> {
     const rss: number[] = [];
     const pid = server.child.pid;
     rss.push(rssMb(pid));
-    const sampler = setInterval(() => rss.push(rssMb(pid)), 1000);
+    const threads: ThreadsSample[] = [threadsCpu(pid ?? 0)];
+    const sampler = setInterval(() => {
+      rss.push(rssMb(pid));
+      threads.push(threadsCpu(pid ?? 0));
+    }, 1000);
     const cpu0 = { server: cpuMs(pid ?? 0), postgres: postgresCpu(), self: process.cpuUsage() };
     const t0 = Date.now();
     await run(SECONDS, tally);
@@ -681,6 +686,7 @@ async function measure(server: Server, label: string): Promise<Result> {
       printTimeline(
         tally.timeline,
         server.heapAfterGc.map((g) => g.at),
+        threads,
       );
     else if (process.env.BENCH_LOAD_TIMELINE)
       writeFileSync(process.env.BENCH_LOAD_TIMELINE, JSON.stringify(tally.timeline));
@@ -718,10 +724,17 @@ async function measure(server: Server, label: string): Promise<Result> {
 }
 
 /**
- * `BENCH_LOAD_TIMELINE=1`: calls, p50 and p99 for each second of the run (stalls show here), and
- * the server's full collections in it (`fullGcAt`, epoch ms as their lines arrived).
+ * `BENCH_LOAD_TIMELINE=1`: calls, p50 and p99 for each second of the run (stalls show here), the
+ * server's full collections in it (`fullGcAt`, epoch ms as their lines arrived) and the CPU its
+ * threads had in the second that ended then (`threads`): its main thread, and V8's helpers —
+ * concurrent marking, parallel scavenges and the JIT, which take a core the main thread and
+ * PostgreSQL share.
  */
-function printTimeline(timeline: [number, number, string][], fullGcAt: number[]): void {
+function printTimeline(
+  timeline: [number, number, string][],
+  fullGcAt: number[],
+  threads: ThreadsSample[],
+): void {
   const start = Math.min(...timeline.map(([end]) => end));
   const secondOf = (performanceMs: number) => Math.floor((performanceMs - start) / 1000);
   const bySecond = new Map<number, number[]>();
@@ -734,9 +747,20 @@ function printTimeline(timeline: [number, number, string][], fullGcAt: number[])
     const s = secondOf(at - performance.timeOrigin);
     gcs.set(s, (gcs.get(s) ?? 0) + 1);
   }
+  // Each reading's CPU shown at the second in which it was taken (the readings are ~1 s apart, so
+  // a second may show none, or the later of two).
+  const cpu = new Map<number, string>();
+  for (let i = 1; i < threads.length; i++) {
+    const b = threads[i] as ThreadsSample;
+    const { mainMs, helpersMs } = threadsBetween(threads[i - 1] as ThreadsSample, b);
+    cpu.set(
+      secondOf(b.at),
+      `, CPU ms main ${String(mainMs).padStart(4)} helpers ${String(helpersMs).padStart(4)}`,
+    );
+  }
   for (const [s, times] of [...bySecond.entries()].sort((a, b) => a[0] - b[0])) {
     times.sort((a, b) => a - b);
-    const gc = gcs.get(s) ? `, full GC ×${gcs.get(s)}` : '';
+    const gc = `${cpu.get(s) ?? ''}${gcs.get(s) ? `, full GC ×${gcs.get(s)}` : ''}`;
     console.log(
       `  second ${String(s).padStart(3)}: ${String(times.length).padStart(5)} calls, p50 ${quantile(times, 0.5).toFixed(0).padStart(4)} ms, p99 ${quantile(times, 0.99).toFixed(0).padStart(4)} ms, max ${(times.at(-1) ?? 0).toFixed(0).padStart(4)} ms${gc}`,
     );
@@ -799,13 +823,45 @@ function print(r: Result): boolean {
 }
 
 /** CPU time of a process in ms (user + system, /proc/<pid>/stat fields 14 and 15). */
-function cpuMs(pid: number): number {
+/** CPU so far of a process (or of one of its threads: `tid`), ms. */
+function cpuMs(pid: number, tid?: number): number {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const file = tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`;
+    const fields = readFileSync(file, 'utf8').split(') ')[1]?.split(' ') ?? [];
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks, 100 per second
   } catch {
     return 0;
   }
+}
+
+interface ThreadsSample {
+  /** performance.now() of the reading. */
+  at: number;
+  pid: number;
+  /** CPU so far of each thread (/proc/<pid>/task), ms. */
+  byTid: Map<number, number>;
+}
+
+function threadsCpu(pid: number): ThreadsSample {
+  const byTid = new Map<number, number>();
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) byTid.set(Number(tid), cpuMs(pid, Number(tid)));
+  } catch {
+    // the process has gone
+  }
+  return { at: performance.now(), pid, byTid };
+}
+
+/** CPU between two readings of the main thread and of the others (a thread that ended is left out). */
+function threadsBetween(a: ThreadsSample, b: ThreadsSample): { mainMs: number; helpersMs: number } {
+  let mainMs = 0;
+  let helpersMs = 0;
+  for (const [tid, ms] of b.byTid) {
+    const used = ms - (a.byTid.get(tid) ?? 0);
+    if (tid === b.pid) mainMs += used;
+    else helpersMs += used;
+  }
+  return { mainMs, helpersMs };
 }
 
 /** CPU of the local PostgreSQL server's processes by pid (none when none is visible from here). */

@@ -11,7 +11,8 @@
  * - The old generation is collected once it has grown by a quarter since the last collection,
  *   not when it has doubled or more (V8's own factor, up to 4× on a small heap). With a small
  *   young generation more short-lived objects reach it, and on 1 000 000 orders the main thread's
- *   old generation grew 40 → 85 MB over two CSV exports before V8 collected it.
+ *   old generation grew 40 → 85 MB over two CSV exports before V8 collected it. While the server
+ *   is saturated it grows by V8's factor (`serving` below).
  *
  * Measured on 1 000 000 orders (README): idle RSS 141 → 118 MB, peak during a CSV export of every
  * order 241–271 → under 200 MB, with the same export time and list figures.
@@ -25,7 +26,7 @@
 import { PerformanceObserver } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 
-/** Whether the young generation may grow now (see `serving`). */
+/** Whether the heap may grow by V8's own factors now (see `serving`). */
 let growing = false;
 
 /** Inside `whileBulkWriting`: V8's own sizing. */
@@ -34,14 +35,15 @@ let bulk = false;
 export function settleHeap(): void {
   setFlagsFromString(`--semi-space-growth-factor=${growing || bulk ? 2 : 1}`);
   // 0: V8's own factor (the flag's default).
-  setFlagsFromString(`--heap-growing-percent=${bulk ? 0 : 25}`);
+  setFlagsFromString(`--heap-growing-percent=${growing || bulk ? 0 : 25}`);
 }
 
 settleHeap();
 
 /**
- * Once the server listens: the young generation may grow (V8's own doubling, up to its maximum)
- * only while requests wait for a turn at admission (http/admission.ts) — the server is saturated.
+ * Once the server listens: the young generation may grow (V8's own doubling, up to its maximum),
+ * and the old one by V8's own factor, only while requests wait for a turn at admission
+ * (http/admission.ts) — the server is saturated.
  *
  * Why: under saturation a request's objects live across several scavenges (it waits on the
  * database while others run), so a 1 MB young generation promotes them to the old one: at 64
@@ -52,6 +54,15 @@ settleHeap();
  * peak are what they were. V8 gives the space back once allocation slows: after a 20-s load on
  * PostgreSQL it stayed at its 32 MB maximum for about 55 s, then its memory reducer shrank it to
  * 1 MB (RSS 323 → 276 MB).
+ *
+ * The old generation likewise: under saturation the requests waiting in the queue outlive any
+ * young generation, so their objects die in the old one, and collected after a quarter's growth it
+ * was collected every ~2 s (heap 62 → 80 MB at 64 connections on PostgreSQL). Each collection's
+ * concurrent marking took ~100 ms of a helper thread from the two cores the server's thread and
+ * PostgreSQL share, and the half-second after it had the run's slowest answers (p99 100–115 ms
+ * against 55–65 between them; a per-thread CPU sampler beside the load's timeline, BENCHMARKS.md
+ * eighteenth session). By V8's factor: every 6–15 s, RSS under that load 30–100 MB higher. Once
+ * the queue is empty the next collection sets the quarter's limit again.
  *
  * Decided after each collection, the only moments V8 would grow it: growth is judged by the next
  * scavenge, and the queue's state at the last one is a fresh enough reading.
