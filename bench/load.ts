@@ -822,8 +822,10 @@ function print(r: Result): boolean {
   return r.errors.length === 0 && r.p99 <= P99_BAR_MS && rssFlat && heapFlat;
 }
 
-/** CPU time of a process in ms (user + system, /proc/<pid>/stat fields 14 and 15). */
-/** CPU so far of a process (or of one of its threads: `tid`), ms. */
+/**
+ * CPU time so far of a process (or of one of its threads: `tid`) in ms: user + system, fields 14
+ * and 15 of its stat.
+ */
 function cpuMs(pid: number, tid?: number): number {
   try {
     const file = tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`;

@@ -62,7 +62,7 @@ settleHeap();
  * PostgreSQL share, and the half-second after it had the run's slowest answers (p99 100–115 ms
  * against 55–65 between them; a per-thread CPU sampler beside the load's timeline, BENCHMARKS.md
  * eighteenth session). By V8's factor: every 6–15 s, RSS under that load 30–100 MB higher. Once
- * the queue is empty the next collection sets the quarter's limit again.
+ * the queue is empty, the limit set at the next full collection is a quarter's growth again.
  *
  * Decided after each collection, the only moments V8 would grow it: growth is judged by the next
  * scavenge, and the queue's state at the last one is a fresh enough reading.
