@@ -6,7 +6,17 @@
  * a fresh 12-byte IV per value, so equal keys do not look equal.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 
 const PREFIX = 'v1:';
@@ -30,13 +40,43 @@ export function loadSecretKey(setting: string | null | undefined, dataDir: strin
   }
   mkdirSync(dataDir, { recursive: true });
   const key = randomBytes(32);
-  // `wx`: two processes starting at once do not overwrite each other's key.
+  // Written whole under a name of its own, on disk, then linked to its place: the link fails when
+  // another process starting at the same moment got there first (its key is then the one, read
+  // back), and nobody ever reads a key half written — created and then written in place, a second
+  // process read it empty in between and refused to start (seen in the two-process monitor test),
+  // and a crash in between would have left an empty key for good.
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
   try {
-    writeFileSync(file, `${key.toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
-  } catch {
+    const fd = openSync(draft, 'wx', 0o600);
+    try {
+      writeSync(fd, `${key.toString('hex')}\n`);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    linkSync(draft, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     return loadSecretKey(null, dataDir);
+  } finally {
+    rmSync(draft, { force: true });
   }
+  syncFolder(dataDir);
   return key;
+}
+
+/**
+ * The folder's entries on disk: the new key's name survives a crash once secrets are sealed with
+ * it. Windows opens no folder for this (and keeps its directory entries itself).
+ */
+function syncFolder(folder: string): void {
+  if (process.platform === 'win32') return;
+  const fd = openSync(folder, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 export function isSealed(stored: string): boolean {
