@@ -3,36 +3,45 @@
  * folder starting at the same moment (a restart of a cluster on one machine) all get the same key,
  * and none finds it half written.
  */
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, expect, it } from 'vitest';
 
 const RACER = fileURLToPath(new URL('../helpers/secret-key-racer.ts', import.meta.url));
 const base = mkdtempSync(path.join(os.tmpdir(), 'wanxiang-secret-key-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
+/** A racer process: resolves `ready` once it has loaded, `lines` with everything it printed. */
+function racer(rounds: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', RACER, base, String(rounds), '20'], {
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  let output = '';
+  let markReady = () => {};
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
+  child.stdout.on('data', (b: Buffer) => {
+    output += b.toString();
+    if (output.startsWith('ready\n')) markReady();
+  });
+  const lines = once(child, 'exit').then(() => output.split('\n').slice(1).filter(Boolean));
+  return { child, ready, lines };
+}
+
 it('processes making the key at the same moment all get one key, whole', { timeout: 60_000 }, async () => {
   const rounds = 40;
-  // Far enough ahead for every process to have started (tsx compiles the module first).
-  const startAt = Date.now() + 8_000;
-  const runs = await Promise.all(
-    [0, 1, 2].map(() =>
-      promisify(execFile)(
-        process.execPath,
-        ['--import', 'tsx', RACER, base, String(startAt), String(rounds), '25'],
-        { cwd: fileURLToPath(new URL('../..', import.meta.url)) },
-      ),
-    ),
-  );
-  const results = runs.map(({ stdout }) =>
-    stdout
-      .trim()
-      .split('\n')
-      .map((line) => (JSON.parse(line) as { result: string }).result),
+  const racers = [racer(rounds), racer(rounds), racer(rounds)];
+  await Promise.all(racers.map((r) => r.ready));
+  const startAt = Date.now() + 200;
+  for (const r of racers) r.child.stdin.write(`${startAt}\n`);
+  const results = (await Promise.all(racers.map((r) => r.lines))).map((lines) =>
+    lines.map((line) => (JSON.parse(line) as { result: string }).result),
   );
   for (let round = 0; round < rounds; round++) {
     const folder = path.join(base, `round-${round}`);

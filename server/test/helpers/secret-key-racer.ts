@@ -1,16 +1,24 @@
 /**
- * Run by secret-key.test.ts in several processes at once: at each of the agreed moments (wall
- * clock, spun for), loads the key of a fresh folder — every process the same folder — and prints
- * what it got, one JSON line per round: the key's hex digits, or the error's message.
+ * Run by secret-key.test.ts in several processes at once. Prints `ready`, reads the moment to
+ * begin (epoch ms) from its standard input, then at that moment and every `stepMs` after (wall
+ * clock, spun for at the last few ms: a timer alone wakes too late for the processes' moments to
+ * meet) loads the key of a fresh folder — every process the same folder — and prints what it got,
+ * one JSON line per round: the key's hex digits, or the error's message.
  */
+import { once } from 'node:events';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { loadSecretKey } from '../../src/domain/certificates/secret-box.js';
 
-const [base = '', startAt = '0', rounds = '0', stepMs = '0'] = process.argv.slice(2);
+const [base = '', rounds = '0', stepMs = '0'] = process.argv.slice(2);
+process.stdout.write('ready\n');
+const [chunk] = (await once(process.stdin, 'data')) as [Buffer];
+const startAt = Number(chunk.toString().trim());
 for (let round = 0; round < Number(rounds); round++) {
-  const at = Number(startAt) + round * Number(stepMs);
+  const at = startAt + round * Number(stepMs);
+  if (at - Date.now() > 20) await delay(at - Date.now() - 20);
   while (Date.now() < at) {
-    // spin: a timer wakes too late for the moments to meet
+    // the last milliseconds spun
   }
   let result: string;
   try {
@@ -20,3 +28,4 @@ for (let round = 0; round < Number(rounds); round++) {
   }
   process.stdout.write(`${JSON.stringify({ round, result })}\n`);
 }
+process.stdin.destroy();
