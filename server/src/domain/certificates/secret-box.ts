@@ -67,13 +67,17 @@ export function loadSecretKey(setting: string | null | undefined, dataDir: strin
 
 /**
  * The folder's entries on disk: the new key's name survives a crash once secrets are sealed with
- * it. Windows opens no folder for this (and keeps its directory entries itself).
+ * it. Windows opens no folder for this, and some file systems refuse to sync one (EINVAL, as
+ * PostgreSQL's own `fsync_fname` allows for); those keep their entries as they do.
  */
 function syncFolder(folder: string): void {
   if (process.platform === 'win32') return;
   const fd = openSync(folder, 'r');
   try {
     fsyncSync(fd);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EINVAL' && code !== 'EBADF' && code !== 'EISDIR') throw error;
   } finally {
     closeSync(fd);
   }
