@@ -22,15 +22,17 @@ function racer(rounds: number) {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   let output = '';
-  let markReady = () => {};
-  const ready = new Promise<void>((resolve) => {
-    markReady = resolve;
+  const exited = once(child, 'exit');
+  // Ready once it says so; a racer that ends before that fails the test with what it printed
+  // (its standard error is the test's), instead of leaving it waiting for the timeout.
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (b: Buffer) => {
+      output += b.toString();
+      if (output.startsWith('ready\n')) resolve();
+    });
+    void exited.then(([code]) => reject(new Error(`a racer ended (${code}) before it was ready: ${output}`)));
   });
-  child.stdout.on('data', (b: Buffer) => {
-    output += b.toString();
-    if (output.startsWith('ready\n')) markReady();
-  });
-  const lines = once(child, 'exit').then(() => output.split('\n').slice(1).filter(Boolean));
+  const lines = exited.then(() => output.split('\n').slice(1).filter(Boolean));
   return { child, ready, lines };
 }
 
