@@ -48,7 +48,9 @@
  * a profile of one kind); `BENCH_LOAD_ONLY=<regular expression>` keeps, in a load run, only the
  * kinds whose name matches (a part of the mix together: what mixing them costs against each alone).
  * Where a run's time went: the CPU of the server, of PostgreSQL's processes and of this generator
- * during the run is printed beside the figures (they share the machine's cores);
+ * during the run is printed beside the figures (they share the machine's cores), and how long the
+ * server's thread was ready to run but waited for a core another process held (the kernel's
+ * schedstat);
  * `BENCH_LOAD_TIMELINE=1` prints each second's calls, p50 and p99, the CPU of the server's main
  * thread and of its other threads (V8's collector and compiler), and the server's full
  * collections in it (`=<file>` writes every call's end, duration and kind as JSON instead, for
@@ -625,9 +627,28 @@ async function connection(
  * shared out in proportion to the weight each role can serve: a quarter anonymous visitors, the
  * rest admin, operator and editor in turn.
  */
+const ROLES: readonly (Role | null)[] = [
+  null,
+  'admin',
+  'operator',
+  'admin',
+  'editor',
+  'operator',
+  null,
+  'admin',
+];
 function roleOf(i: number): Role | null {
-  const roles: (Role | null)[] = [null, 'admin', 'operator', 'admin', 'editor', 'operator', null, 'admin'];
-  return roles[i % roles.length] ?? null;
+  return ROLES[i % ROLES.length] ?? null;
+}
+
+/**
+ * Which server process a connection goes to (`BENCH_LOAD_PROCESSES`): whole turns of `ROLES`
+ * each, so every process serves the same mix. Dealt one by one, the first of two got every
+ * anonymous visitor, the editor and an operator, the second three admins and an operator: most
+ * of the writes and lists.
+ */
+function processOf(i: number, processes: number): number {
+  return Math.floor(i / ROLES.length) % processes;
 }
 
 interface Result {
@@ -642,7 +663,7 @@ interface Result {
   heap: { first: number; middle: number; last: number; count: number };
   loadAvg: string;
   /** CPU used during the run, % of one core: the server, PostgreSQL's processes, this generator. */
-  cpu: { server: number; postgres: number; generator: number };
+  cpu: { server: number; postgres: number; generator: number; serverWaiting: number };
 }
 
 async function measure(server: Server, label: string): Promise<Result> {
@@ -655,7 +676,7 @@ async function measure(server: Server, label: string): Promise<Result> {
     const until = Date.now() + seconds * 1000;
     await Promise.all(
       Array.from({ length: CONNECTIONS }, (_, i) =>
-        connection(clients[i % clients.length] as Client, world, roleOf(i), until, tally),
+        connection(clients[processOf(i, clients.length)] as Client, world, roleOf(i), until, tally),
       ),
     );
   };
@@ -671,6 +692,7 @@ async function measure(server: Server, label: string): Promise<Result> {
       threads.push(threadsCpu(pid ?? 0));
     }, 1000);
     const cpu0 = { server: cpuMs(pid ?? 0), postgres: postgresCpu(), self: process.cpuUsage() };
+    const sched0 = schedMs(pid ?? 0);
     const t0 = Date.now();
     await run(SECONDS, tally);
     const seconds = (Date.now() - t0) / 1000;
@@ -680,6 +702,7 @@ async function measure(server: Server, label: string): Promise<Result> {
       server: share(cpuMs(pid ?? 0) - cpu0.server),
       postgres: share(postgresCpuSince(cpu0.postgres)),
       generator: share((self.user + self.system) / 1000),
+      serverWaiting: share(schedMs(pid ?? 0).waiting - sched0.waiting),
     };
     clearInterval(sampler);
     if (process.env.BENCH_LOAD_TIMELINE === '1')
@@ -793,6 +816,7 @@ function print(r: Result): boolean {
       '',
       null,
     ],
+    ["server's thread waiting for a CPU, % of run", r.cpu.serverWaiting.toFixed(0), '', null],
     ['p50 (all calls)', `${f(r.p50)} ms`, '', null],
     ['p99 (all calls)', `${f(r.p99)} ms`, `bar ≤ ${P99_BAR_MS} ms`, r.p99 <= P99_BAR_MS],
     [
@@ -833,6 +857,21 @@ function cpuMs(pid: number, tid?: number): number {
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks, 100 per second
   } catch {
     return 0;
+  }
+}
+
+/**
+ * The scheduler's account of a process's main thread (/proc/<pid>/task/<pid>/schedstat, Linux):
+ * ms it ran, and ms it was ready to run but waited for a CPU another process held.
+ */
+function schedMs(pid: number): { running: number; waiting: number } {
+  try {
+    const [running, waiting] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8')
+      .split(' ')
+      .map(Number);
+    return { running: (running ?? 0) / 1e6, waiting: (waiting ?? 0) / 1e6 };
+  } catch {
+    return { running: Number.NaN, waiting: Number.NaN };
   }
 }
 
