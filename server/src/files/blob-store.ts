@@ -12,10 +12,11 @@
  *
  * `./routes.ts` serves them at `GET /api/files/:id`.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileDurably } from './durable.js';
 
 export const FILES_URL_PREFIX = '/api/files/';
 
@@ -115,13 +116,7 @@ export async function putBlob(dataDir: string, data: Uint8Array, ext: string): P
   const id = blobIdFor(data, ext);
   const file = blobPath(dataDir, id);
   if (!file) throw new Error(`bad blob extension ${ext}`);
-  if (!existsSync(file)) {
-    await mkdir(path.dirname(file), { recursive: true });
-    // Written aside and renamed, so a reader never sees half a file (and two writers of the same
-    // bytes at once each rename a complete copy).
-    const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-    await writeFile(tmp, data);
-    await rename(tmp, file);
-  }
+  // On disk before the caller commits the row that names it (durable.ts).
+  if (!existsSync(file)) await writeFileDurably(file, data);
   return { id, url: FILES_URL_PREFIX + id, bytes: data.byteLength };
 }

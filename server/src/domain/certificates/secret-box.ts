@@ -18,6 +18,7 @@ import {
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
+import { syncFolderNow } from '../../files/durable.js';
 
 const PREFIX = 'v1:';
 
@@ -61,26 +62,9 @@ export function loadSecretKey(setting: string | null | undefined, dataDir: strin
   } finally {
     rmSync(draft, { force: true });
   }
-  syncFolder(dataDir);
+  // The new key's name survives a power cut once secrets are sealed with it.
+  syncFolderNow(dataDir);
   return key;
-}
-
-/**
- * The folder's entries on disk: the new key's name survives a crash once secrets are sealed with
- * it. Windows opens no folder for this, and some file systems refuse to sync one (EINVAL, as
- * PostgreSQL's own `fsync_fname` allows for); those keep their entries as they do.
- */
-function syncFolder(folder: string): void {
-  if (process.platform === 'win32') return;
-  const fd = openSync(folder, 'r');
-  try {
-    fsyncSync(fd);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'EINVAL' && code !== 'EBADF' && code !== 'EISDIR') throw error;
-  } finally {
-    closeSync(fd);
-  }
 }
 
 export function isSealed(stored: string): boolean {
