@@ -5,13 +5,15 @@
  * timeout is for small answers, not for gigabytes — and never hold the archive in memory.
  *
  * The download is written to `<file>.part` and checked (gunzipped to its end: a cut-off answer
- * fails there) before it is renamed, so a failed backup never leaves a file that looks whole.
+ * fails there) before it is renamed, so a failed backup never leaves a file that looks whole; it
+ * is on disk before it is reported saved (synced before the rename, its folder after — as
+ * `pg_dump` syncs its output unless told not to), so a power cut cannot take a backup said saved.
  * Exit 0 on success, 1 when the server refused or failed, 2 for a file that cannot be read or
  * written (or a restore not confirmed outside a terminal), 4 when not signed in.
  */
 import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { PassThrough, Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
@@ -19,6 +21,7 @@ import { formatBytes } from '@wanxiang/core';
 import type { Command } from 'commander';
 import { CliError, ExitCode, LOGIN_HINT } from '../errors';
 import { confirmOrRefuse } from '../io/confirm';
+import { syncFolder } from '../io/folder-sync';
 import { fileUploadRequest, uploadFileSize } from '../io/local-file';
 import type { Runtime } from '../runtime';
 import { connect } from './resource-context';
@@ -79,7 +82,8 @@ export function registerBackup(program: Command, runtime: Runtime): void {
       if (!res.ok || !res.body) throw await failureOf(res, '备份');
       let out: Writable;
       try {
-        out = createWriteStream(part, { flags: 'wx' });
+        // `flush`: the file is synced before it closes.
+        out = createWriteStream(part, { flags: 'wx', flush: true });
         await new Promise<void>((ok, fail) => out.once('open', () => ok()).once('error', fail));
       } catch (error) {
         await res.body.cancel().catch(() => undefined);
@@ -119,6 +123,7 @@ export function registerBackup(program: Command, runtime: Runtime): void {
         );
       }
       await rename(part, file);
+      await syncFolder(dirname(file));
       runtime.io.stdout.write(`✓ 已保存备份 ${file}（${formatBytes(bytes)}）\n`);
     });
 
