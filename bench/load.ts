@@ -697,7 +697,7 @@ async function measure(server: Server, label: string): Promise<Result> {
       threads.push(threadsCpu(pid ?? 0));
     }, 1000);
     const cpu0 = { server: cpuMs(pid ?? 0), postgres: postgresCpu(), self: process.cpuUsage() };
-    const sched0 = schedMs(pid ?? 0);
+    const waited0 = waitedForCpuMs(pid ?? 0);
     const t0 = Date.now();
     await run(SECONDS, tally);
     const seconds = (Date.now() - t0) / 1000;
@@ -707,7 +707,7 @@ async function measure(server: Server, label: string): Promise<Result> {
       server: share(cpuMs(pid ?? 0) - cpu0.server),
       postgres: share(postgresCpuSince(cpu0.postgres)),
       generator: share((self.user + self.system) / 1000),
-      serverWaiting: share(schedMs(pid ?? 0).waiting - sched0.waiting),
+      serverWaiting: share(waitedForCpuMs(pid ?? 0) - waited0),
     };
     clearInterval(sampler);
     if (process.env.BENCH_LOAD_TIMELINE === '1')
@@ -873,17 +873,14 @@ function cpuMs(pid: number, tid?: number): number {
 }
 
 /**
- * The scheduler's account of a process's main thread (/proc/<pid>/task/<pid>/schedstat, Linux):
- * ms it ran, and ms it was ready to run but waited for a CPU another process held.
+ * How long a process's main thread was ready to run but waited for a CPU another process held, ms
+ * so far (the second field of /proc/<pid>/task/<pid>/schedstat, Linux).
  */
-function schedMs(pid: number): { running: number; waiting: number } {
+function waitedForCpuMs(pid: number): number {
   try {
-    const [running, waiting] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8')
-      .split(' ')
-      .map(Number);
-    return { running: (running ?? 0) / 1e6, waiting: (waiting ?? 0) / 1e6 };
+    return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e6;
   } catch {
-    return { running: Number.NaN, waiting: Number.NaN };
+    return Number.NaN;
   }
 }
 

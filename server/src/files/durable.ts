@@ -7,40 +7,22 @@
  * PostgreSQL syncs its own files the same way (`durable_rename`, `fsync_fname`).
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, openSync } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * Windows opens no folder for a sync, and some file systems refuse to sync one (EINVAL, as
- * PostgreSQL's `fsync_fname` allows for; EBADF, EISDIR): those keep their entries as they do.
+ * The folder's entries on disk. Windows opens no folder for a sync, and some file systems refuse to
+ * sync one (EINVAL, as PostgreSQL's `fsync_fname` allows for; EBADF, EISDIR): those keep their
+ * entries as they do.
  */
-function refusedFolderSync(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException).code;
-  return code === 'EINVAL' || code === 'EBADF' || code === 'EISDIR';
-}
-
-/** The folder's entries on disk (for a process starting up, before anything else runs). */
-export function syncFolderNow(folder: string): void {
-  if (process.platform === 'win32') return;
-  const fd = openSync(folder, 'r');
-  try {
-    fsyncSync(fd);
-  } catch (error) {
-    if (!refusedFolderSync(error)) throw error;
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** The folder's entries on disk. */
 export async function syncFolder(folder: string): Promise<void> {
   if (process.platform === 'win32') return;
   const handle = await open(folder, 'r');
   try {
     await handle.sync();
   } catch (error) {
-    if (!refusedFolderSync(error)) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EINVAL' && code !== 'EBADF' && code !== 'EISDIR') throw error;
   } finally {
     await handle.close();
   }

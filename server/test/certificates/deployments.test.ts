@@ -15,15 +15,15 @@ import { type Issued, makeCa, makeLeaf } from './pki.js';
 const keyBody = (pem: string) => pem.split('\n').slice(1, -2).join('');
 
 describe('secret box', () => {
-  it('seals with a fresh IV and opens only with its key', () => {
+  it('seals with a fresh IV and opens only with its key', async () => {
     const key = Buffer.alloc(32, 7);
     const a = seal(key, 'secret');
     expect(a).toMatch(/^v1:/);
     expect(seal(key, 'secret')).not.toBe(a);
     expect(open(key, a)).toBe('secret');
     expect(() => open(Buffer.alloc(32, 8), a)).toThrow(/does not open/);
-    expect(() => loadSecretKey('abc', '/nonexistent')).toThrow(/64 hex digits/);
-    expect(loadSecretKey('11'.repeat(32), '/nonexistent')).toEqual(Buffer.alloc(32, 0x11));
+    await expect(loadSecretKey('abc', '/nonexistent')).rejects.toThrow(/64 hex digits/);
+    expect(await loadSecretKey('11'.repeat(32), '/nonexistent')).toEqual(Buffer.alloc(32, 0x11));
   });
 });
 

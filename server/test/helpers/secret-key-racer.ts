@@ -22,7 +22,7 @@ for (let round = 0; round < Number(rounds); round++) {
   }
   let result: string;
   try {
-    result = loadSecretKey(null, path.join(base, `round-${round}`)).toString('hex');
+    result = (await loadSecretKey(null, path.join(base, `round-${round}`))).toString('hex');
   } catch (error) {
     result = `error: ${(error as Error).message}`;
   }

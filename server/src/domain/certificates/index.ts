@@ -19,7 +19,7 @@ const certificatesPlugin = fp(
       timeoutMs: app.config.sslCheckTimeoutMs ?? DEFAULT_SETTINGS.timeoutMs,
     });
     // Read (or made) at start, so a bad WANXIANG_SECRET_KEY stops the server rather than a save.
-    setSealingKey(app.db as unknown as AnyDb, loadSecretKey(app.config.secretKey, app.config.dataDir));
+    setSealingKey(app.db as unknown as AnyDb, await loadSecretKey(app.config.secretKey, app.config.dataDir));
     await app.register(certificateRoutes);
   },
   { name: 'wanxiang-certificates', dependencies: ['wanxiang-database'] },

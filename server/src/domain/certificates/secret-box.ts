@@ -18,7 +18,7 @@ import {
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
-import { syncFolderNow } from '../../files/durable.js';
+import { syncFolder } from '../../files/durable.js';
 
 const PREFIX = 'v1:';
 
@@ -27,7 +27,7 @@ export class SecretKeyError extends Error {
 }
 
 /** The key from the setting, or DATA_DIR/secret.key (made when missing). */
-export function loadSecretKey(setting: string | null | undefined, dataDir: string): Buffer {
+export async function loadSecretKey(setting: string | null | undefined, dataDir: string): Promise<Buffer> {
   if (setting) {
     if (!/^[0-9a-f]{64}$/i.test(setting))
       throw new SecretKeyError('WANXIANG_SECRET_KEY must be 64 hex digits (32 bytes): openssl rand -hex 32');
@@ -63,7 +63,7 @@ export function loadSecretKey(setting: string | null | undefined, dataDir: strin
     rmSync(draft, { force: true });
   }
   // The new key's name survives a power cut once secrets are sealed with it.
-  syncFolderNow(dataDir);
+  await syncFolder(dataDir);
   return key;
 }
 
