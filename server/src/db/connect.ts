@@ -16,6 +16,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { leanQuery } from './lean-query.js';
 import type { Database } from './schema.js';
+import { SharingPool } from './shared-connection.js';
 
 export type DialectName = DatabaseConfig['dialect'];
 
@@ -444,10 +445,21 @@ function openPostgres(url: string, poolSize: number, prepared: boolean, pipeline
     const names: StatementNames = new Map();
     pool.on('connect', (client) => nameStatements(names, spelling, client));
   }
+  // A connection the database dropped (a restart, a failover, `pg_terminate_backend`, an idle
+  // timeout): the statements on it fail on their own, and pg-pool drops it when it comes back or
+  // while idle. Its 'error' event, emitted besides, must not end the process — without a listener
+  // it was an uncaught exception, and a database restart took the server down with it
+  // (test/db/shared-connection.test.ts).
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const authWrites = new AuthWrites();
   pool.on('connect', (client) => watchAuthWrites(authWrites, client));
   pool.on('connect', (client) => sendTogether(client));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // Statements outside a transaction share a few kept connections (db/shared-connection.ts);
+  // without pipeline mode each would wait for every other's answer, so nothing is shared.
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: pipeline ? (new SharingPool(pool) as unknown as pg.Pool) : pool }),
+  });
   return {
     db,
     dialect: 'postgres',
