@@ -50,6 +50,20 @@ describe.skipIf(!DB_KINDS.includes('postgres'))('statements outside a transactio
     const value = await work();
     return { value, trips: counter.roundTrips() - before };
   };
+  /**
+   * Ends the backend running `text` once the statement has reached the database — waited for by
+   * asking the database, not by a timer — and answers its process id.
+   */
+  const terminateWhileRunning = async (text: string): Promise<number> => {
+    for (;;) {
+      const { rows } = await sql<{ pid: number }>`
+        select pid from pg_stat_activity where query = ${text} and state = 'active'`.execute(db);
+      const pid = rows[0]?.pid;
+      if (pid === undefined) continue;
+      await sql`select pg_terminate_backend(${pid})`.execute(db);
+      return pid;
+    }
+  };
   const nameOf = (q: typeof db, id: number) =>
     q.selectFrom('box').select('name').where('id', '=', id).executeTakeFirst();
 
@@ -143,16 +157,7 @@ describe.skipIf(!DB_KINDS.includes('postgres'))('statements outside a transactio
       () => 'answered',
       (error: unknown) => error,
     );
-    let pid: number | undefined;
-    // Waits for the statement to reach the database, by asking the database (no timer).
-    while (pid === undefined) {
-      const { rows } = await sql<{ pid: number }>`
-        select pid from pg_stat_activity where query = 'select pg_sleep(30)' and state = 'active'`.execute(
-        db,
-      );
-      pid = rows[0]?.pid;
-    }
-    await sql`select pg_terminate_backend(${pid})`.execute(db);
+    const pid = await terminateWhileRunning('select pg_sleep(30)');
     expect(await slow).toMatchObject({ code: '57P01' });
     const again = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(own);
     expect(again.rows[0]?.pid).not.toBe(pid);
@@ -182,15 +187,7 @@ describe.skipIf(!DB_KINDS.includes('postgres'))('statements outside a transactio
         () => 'committed',
         (error: unknown) => error,
       );
-    let pid: number | undefined;
-    while (pid === undefined) {
-      const { rows } = await sql<{ pid: number }>`
-        select pid from pg_stat_activity where query = 'select pg_sleep(31)' and state = 'active'`.execute(
-        db,
-      );
-      pid = rows[0]?.pid;
-    }
-    await sql`select pg_terminate_backend(${pid})`.execute(db);
+    const pid = await terminateWhileRunning('select pg_sleep(31)');
     // The statement's failure, or its rollback's on the closed connection: a failure either way.
     expect(await slow).toBeInstanceOf(Error);
     const next = await own
