@@ -16,7 +16,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { leanQuery } from './lean-query.js';
 import type { Database } from './schema.js';
-import { SharingPool } from './shared-connection.js';
+import { BEGIN, SharingPool } from './shared-connection.js';
 
 export type DialectName = DatabaseConfig['dialect'];
 
@@ -32,9 +32,6 @@ export interface DatabaseHandle {
    */
   learnColumns?(): Promise<void>;
 }
-
-/** A transaction's first statement, as Kysely sends it. */
-const BEGIN = /^\s*(begin|start transaction)\b/i;
 
 /**
  * The tables a session lookup reads (domain/auth/sessions.ts): a write to them may change what
@@ -455,8 +452,9 @@ function openPostgres(url: string, poolSize: number, prepared: boolean, pipeline
   const authWrites = new AuthWrites();
   pool.on('connect', (client) => watchAuthWrites(authWrites, client));
   pool.on('connect', (client) => sendTogether(client));
-  // Statements outside a transaction share a few kept connections (db/shared-connection.ts);
-  // without pipeline mode each would wait for every other's answer, so nothing is shared.
+  // Statements outside a transaction are sent together, a turn of the event loop's at a time
+  // (db/shared-connection.ts); without pipeline mode each would wait for the answer to the one
+  // before, so nothing is shared.
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: pipeline ? (new SharingPool(pool) as unknown as pg.Pool) : pool }),
   });

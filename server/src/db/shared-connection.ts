@@ -32,8 +32,8 @@
  */
 import type pg from 'pg';
 
-/** A transaction's first statement, as Kysely sends it. */
-const BEGIN = /^\s*(begin|start transaction)\b/i;
+/** A transaction's first statement, as Kysely sends it (db/connect.ts watches for it too). */
+export const BEGIN = /^\s*(begin|start transaction)\b/i;
 
 type QueryArgs = Parameters<pg.PoolClient['query']>;
 
@@ -74,7 +74,6 @@ export class SharingPool {
   private flush(): void {
     const turn = this.turn ?? [];
     this.turn = null;
-
     this.pool.connect().then(
       (client) => {
         let left = turn.length;
@@ -130,7 +129,7 @@ export class SharingPool {
  * not the database's answer at all (no SQLSTATE: the socket closed, a protocol error). A
  * statement's own failure (a constraint, a division by zero) leaves the connection usable.
  */
-export function connectionLost(error: unknown): boolean {
+function connectionLost(error: unknown): boolean {
   if (!(error instanceof Error)) return true;
   const { code, severity } = error as { code?: unknown; severity?: unknown };
   return (
