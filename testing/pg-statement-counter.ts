@@ -128,7 +128,11 @@ export async function countStatements(host: string, port: number): Promise<State
       if (started) fromClient(startup.subarray(at));
       else startup = startup.subarray(at);
     });
+    // Each side's end reaches the other, as it would without the proxy: PostgreSQL closing a
+    // connection (a terminated backend, a restart) must close the client's too, or the client
+    // waits on a connection nobody answers until it next writes.
     client.on('end', () => upstream.end());
+    upstream.on('end', () => client.end());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
