@@ -129,8 +129,10 @@ export async function countStatements(host: string, port: number): Promise<State
       else startup = startup.subarray(at);
     });
     // Each side's end reaches the other, as it would without the proxy: PostgreSQL closing a
-    // connection (a terminated backend, a restart) must close the client's too, or the client
-    // waits on a connection nobody answers until it next writes.
+    // connection (a terminated backend, a restart) must close the client's too. Otherwise a client
+    // waiting for an answer could wait for good: what it sent after the database's side had closed
+    // was written to a closed socket, which fails without an 'error' event
+    // (server/test/db/statement-counter.test.ts).
     client.on('end', () => upstream.end());
     upstream.on('end', () => client.end());
   });
