@@ -10,6 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countedUrl, type StatementCounter } from '../../../testing/pg-statement-counter.js';
 import { createTestDatabase, DB_KINDS, type TestDatabase } from '../helpers/app.js';
+import { withPg } from '../helpers/pg.js';
 
 describe.skipIf(!DB_KINDS.includes('postgres'))('the statement-counting proxy', () => {
   let database: TestDatabase;
@@ -38,13 +39,7 @@ describe.skipIf(!DB_KINDS.includes('postgres'))('the statement-counting proxy', 
     const pid = ((await through.query('select pg_backend_pid() as pid')).rows[0] as { pid: number }).pid;
 
     // Ended from another connection while the client sends nothing.
-    const other = new pg.Client({ connectionString: direct });
-    await other.connect();
-    try {
-      await other.query('select pg_terminate_backend($1)', [pid]);
-    } finally {
-      await other.end();
-    }
+    await withPg(direct, (other) => other.query('select pg_terminate_backend($1)', [pid]));
     await ended;
     await expect(through.query('select 1')).rejects.toThrow();
   });

@@ -12,10 +12,10 @@
  *
  * PostgreSQL only: on SQLite the hub is in-process by design (one process per SQLite file).
  */
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PgFanout } from '../../src/ws/pg-fanout.js';
 import { createTestDatabase, startTestApp, type TestApp, type TestDatabase } from '../helpers/app.js';
+import { withPg } from '../helpers/pg.js';
 import { until } from './until.js';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
@@ -65,13 +65,7 @@ describe.skipIf(!PG_URL)('the /ws hub across two processes on PostgreSQL', () =>
   async function terminate(t: TestApp): Promise<number> {
     const pid = fanout(t).backendPid;
     expect(pid).not.toBeNull();
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    try {
-      await client.query('select pg_terminate_backend($1)', [pid]);
-    } finally {
-      await client.end();
-    }
+    await withPg(PG_URL as string, (client) => client.query('select pg_terminate_backend($1)', [pid]));
     return pid as number;
   }
 
