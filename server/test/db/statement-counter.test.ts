@@ -2,9 +2,9 @@
  * The statement-counting proxy the round-trip tests and `BENCH_LOAD_COST` put in front of
  * PostgreSQL (testing/pg-statement-counter.ts) must behave as the connection it stands in for: a
  * connection PostgreSQL closes (a terminated backend, a restart) is closed for its client too, at
- * once — not left open until the client next writes. Left open, a client waiting for an answer
- * waited forever: the dropped-transaction test of shared-connection.test.ts hung in about two runs
- * of five when its ROLLBACK reached the proxy after the database's side had gone.
+ * once. Left open, a client waiting for an answer could wait forever — what it sent next was
+ * written to the closed side, which fails without an 'error' event: the dropped-transaction test of
+ * shared-connection.test.ts hung in about two runs of five when its ROLLBACK came after the close.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
