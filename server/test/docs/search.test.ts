@@ -3,9 +3,10 @@
  * bigrams (1- and 2-character queries, phrases), ranking, filters, the index following admin
  * writes, the search log, and reading a document page by page.
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCAN_CAP, SHORT_DOC_PAGES, SNIPPET_FIRST_PAGES } from '../../src/domain/docs/search.js';
+import { searchLogOf } from '../../src/domain/docs/search-log.js';
 import { DB_KINDS, DEMO_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { bearer, tokenOf } from '../helpers/auth.js';
 import { type Api, adminApi } from '../resources/helpers.js';
@@ -228,6 +229,8 @@ describe.each(DB_KINDS)('document library (%s)', (kind) => {
     await search({ q: '违约责任' }, bearer(token));
     await search({ q: '没有这个词' });
     await search({ categoryId: cat.law });
+    // Written in batches (search-log.ts): what is kept is written out before the table is read.
+    await searchLogOf(t.app.db)?.flush();
     const logs = (await t.app.db
       .selectFrom('doc_search_logs' as never)
       .select(['q', 'user_id', 'hits', 'took_ms'] as never[])
@@ -249,8 +252,63 @@ describe.each(DB_KINDS)('document library (%s)', (kind) => {
     // The same search again (answered from what was kept): logged again, with its hits.
     const again = (await search({ q: '违约责任' }, bearer(token))).body.data;
     expect(again.page.total).toBe(1);
+    await searchLogOf(t.app.db)?.flush();
     const last = (await api.get('/api/admin/docSearchLogs?sort=-id&limit=1')).body.data.results[0];
     expect(last).toMatchObject({ q: '违约责任', userId: editor.id, hits: 1 });
+  });
+
+  /** The search log's entries for searches of `q`, oldest first. */
+  async function loggedOf(q: string): Promise<{ id: number; q: string; hits: number }[]> {
+    const rows = (await t.app.db
+      .selectFrom('doc_search_logs' as never)
+      .select(['id', 'q', 'hits'] as never[])
+      .where('q' as never, 'like', `${q}%` as never)
+      .orderBy('id' as never)
+      .execute()) as { id: number; q: string; hits: number }[];
+    return rows.map((r) => ({ id: Number(r.id), q: r.q, hits: Number(r.hits) }));
+  }
+
+  it('writes the log in batches: in the order answered, by the timer alone, and again after a refusal', async () => {
+    const searchLog = searchLogOf(t.app.db);
+    expect(searchLog).toBeDefined();
+    // Several at once, and the same search again (answered from what was kept): all written, in order.
+    const words = ['批量一', '批量二', '批量三', '批量一'];
+    for (const q of words) expect((await search({ q })).status).toBe(200);
+    await searchLog?.flush();
+    const written = await loggedOf('批量');
+    expect(written.map((r) => r.q)).toEqual(words);
+    expect(written.map((r) => r.id)).toEqual([...written.map((r) => r.id)].sort((a, b) => a - b));
+
+    // Nobody flushes: the timer writes it within a second.
+    await search({ q: '定时写入' });
+    await expect.poll(async () => (await loggedOf('定时写入')).length, { timeout: 10_000 }).toBe(1);
+
+    // The database refuses the batch (the table gone for a moment): the entries are kept, the
+    // failure logged, and they are written once the table is back.
+    await sql`alter table doc_search_logs rename to doc_search_logs_away`.execute(t.app.db);
+    try {
+      // The visitor is answered all the same: the log is the server's, not the search's.
+      expect((await search({ q: '暂存一' })).status).toBe(200);
+      expect((await search({ q: '暂存二' })).status).toBe(200);
+      await searchLog?.flush();
+      expect(t.logs.some((line) => line.includes('writing the search log failed'))).toBe(true);
+    } finally {
+      await sql`alter table doc_search_logs_away rename to doc_search_logs`.execute(t.app.db);
+    }
+    await searchLog?.flush();
+    expect((await loggedOf('暂存')).map((r) => r.q)).toEqual(['暂存一', '暂存二']);
+  });
+
+  it('writes what the log still keeps at a clean stop', async () => {
+    // A second app on the same database (kept on close); its timer has not run when it stops.
+    const other = await startTestApp(kind, { db: t.db });
+    const res = await other.app.inject({
+      method: 'GET',
+      url: `/api/public/docs?q=${encodeURIComponent('停机前')}`,
+    });
+    expect(res.statusCode).toBe(200);
+    await other.close();
+    expect((await loggedOf('停机前')).map((r) => r.q)).toEqual(['停机前']);
   });
 
   it('answers 422 with a Chinese message for bad parameters', async () => {

@@ -5,7 +5,7 @@
  *   GET /api/public/docs?categoryId=&q=&validity=&page=&limit=  → list or search
  *   GET /api/docs/{id}/pages/{page}  (login)                    → one page of a document
  *
- * Every search with a q is logged to doc_search_logs. Importing this plugin also registers the
+ * Every search with a q is logged to doc_search_logs, in batches (search-log.ts). Importing this plugin also registers the
  * hooks that keep the search index in step with admin writes (resource.ts).
  */
 
@@ -22,6 +22,7 @@ import { bumpVersion, VersionedKeeper } from '../../resources/counts.js';
 import type { AnyDb } from '../../resources/extensions.js';
 import { signedIn } from '../auth/index.js';
 import { categoryTree, type DocQuery, docPage, MATCH_CAP, searchDocs } from './search.js';
+import { keepSearchLog, SearchLog } from './search-log.js';
 
 /**
  * Searches (and lists) of the library answered again while it is unchanged: kept by the versions
@@ -31,7 +32,7 @@ import { categoryTree, type DocQuery, docPage, MATCH_CAP, searchDocs } from './s
  * word of the day's news); each was four statements, a search's largest cost being node-postgres
  * decoding the candidates' and pages' text (BENCHMARKS.md, twelfth session). A document's views
  * change no version: the count shown may be up to 10 s old. Each search is still logged, with the
- * hits it answered. At most `KEPT_SEARCHES` per process, oldest out first.
+ * hits it answered (search-log.ts). At most `KEPT_SEARCHES` per process, oldest out first.
  */
 const KEPT_SEARCHES = 500;
 const searches = new VersionedKeeper<Awaited<ReturnType<typeof searchDocs>>>(
@@ -149,6 +150,11 @@ export function parseDocQuery(raw: Record<string, unknown>): DocQuery {
 export const docsRoutes: FastifyPluginAsync = async (app) => {
   const db = app.db as unknown as AnyDb;
   const dialect = app.dbDialect;
+  // Searches are logged in batches (search-log.ts); a clean stop writes what is still kept, before
+  // the database closes (the root's onClose hooks run after this plugin's).
+  const searchLog = new SearchLog(db, () => bumpVersion(app.db, 'docSearchLogs'), app.log);
+  keepSearchLog(app.db, searchLog);
+  app.addHook('onClose', () => searchLog.close());
 
   /** The signed-in user of a public request, if any (a bad token is simply anonymous here). */
   async function visitorId(request: FastifyRequest): Promise<number | null> {
@@ -233,20 +239,14 @@ export const docsRoutes: FastifyPluginAsync = async (app) => {
       const result = kept?.value ?? (await searchDocs(db, dialect, query));
       if (!kept) searches.set(db, key, result, version, now);
       const tookMs = Math.round(performance.now() - started);
-      if (query.q) {
-        await db
-          .insertInto('doc_search_logs')
-          .values({
-            q: query.q,
-            user_id: await visitorId(request),
-            hits: result.page.total,
-            took_ms: tookMs,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-        bumpVersion(app.db, 'docSearchLogs');
-      }
+      if (query.q)
+        searchLog.add({
+          q: query.q,
+          userId: await visitorId(request),
+          hits: result.page.total,
+          tookMs,
+          at: now,
+        });
       return ok(result);
     },
   );
