@@ -7,6 +7,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putBlob, uploadsDir } from '../../src/files/blob-store.js';
+import { COUNT_TTL_MS } from '../../src/resources/counts.js';
 import { DB_KINDS, DEMO_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { bearer, tokenOf } from '../helpers/auth.js';
 import { type Api, adminApi, apiAs } from '../resources/helpers.js';
@@ -415,6 +416,31 @@ describe.each(DB_KINDS)('image uploads and the gallery on %s', (kind) => {
         page: { total: 0 },
         results: [],
       });
+    });
+
+    it('keeps its answers: a change another process made shows within 10 s, one made here at once', async () => {
+      const gallery = async () =>
+        (await t.app.inject({ method: 'GET', url: '/api/public/photos?limit=50' })).json().data as {
+          results: { id: number; title: string }[];
+        };
+      const first = (await gallery()).results[0] as { id: number; title: string };
+      // Written beside this process (as another server process on the database would).
+      await t.app.db
+        .updateTable('photos' as never)
+        .set({ title: '别处改的标题' } as never)
+        .where('id' as never, '=', first.id as never)
+        .execute();
+      expect((await gallery()).results[0]?.title).toBe(first.title);
+      t.clock.advance(COUNT_TTL_MS);
+      expect((await gallery()).results[0]?.title).toBe('别处改的标题');
+
+      const row = (await admin.get(`/api/admin/photos/${first.id}`)).body.data;
+      const renamed = await admin.patch(`/api/admin/photos/${first.id}`, {
+        title: '后台改的标题',
+        updatedAt: row.updatedAt,
+      });
+      expect(renamed.status, renamed.text).toBe(200);
+      expect((await gallery()).results[0]?.title).toBe('后台改的标题');
     });
   });
 });

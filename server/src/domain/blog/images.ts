@@ -8,7 +8,7 @@ import { type BlobStore, blobIdOf, FILES_URL_PREFIX } from '../../files/blob-sto
 import { checkedImage, MAX_IMAGE_PIXELS, unreadableImage as unreadable } from '../../files/image-rule.js';
 import { loadSharp } from '../../files/sharp.js';
 import { ApiError } from '../../http/envelope.js';
-import { VersionedKeeper } from '../../resources/counts.js';
+import { bumpVersion, VersionedKeeper } from '../../resources/counts.js';
 import type { AnyDb } from '../../resources/extensions.js';
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -119,6 +119,7 @@ export async function storeImage(
     )
     .execute();
   keptImages.forget();
+  bumpVersion(db, STORED_IMAGES);
   return {
     id: stored.id,
     url: stored.url,
@@ -166,6 +167,11 @@ const infoOf = (row: ImageRow): ImageInfo => ({
  * `VersionedKeeper`, which also drops it all on a restore). At most `KEPT_IMAGES`.
  */
 const KEPT_IMAGES = 20_000;
+/**
+ * A version (resources/counts.ts) moved by every image stored here with its thumbnail: what was
+ * made from the images' rows (the gallery's kept answers, public-routes.ts) is made again after it.
+ */
+export const STORED_IMAGES = 'imageFiles';
 /** Null: no row (a file never read, or not stored here). */
 const keptImages = new VersionedKeeper<ImageInfo | null>([], KEPT_IMAGES, (info) => !!info?.thumbUrl);
 

@@ -13,13 +13,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import { inlineLimit } from '../../db/limit.js';
 import { readTogether } from '../../db/together.js';
-import { notFound, ok } from '../../http/envelope.js';
+import { JSON_CONTENT_TYPE, notFound, ok, okBytes } from '../../http/envelope.js';
 import { failureEnvelopeSchema, successEnvelopeSchema } from '../../http/schemas.js';
 import { cachedCount, cachedValue, VersionedKeeper } from '../../resources/counts.js';
 import type { AnyDb } from '../../resources/extensions.js';
 import { likePattern } from '../../resources/query.js';
 import { type DbRow, isoOf } from '../../resources/storage.js';
-import { type ImageRow, imageInfoFilling, imageInfoRead } from './images.js';
+import { type ImageRow, imageInfoFilling, imageInfoRead, STORED_IMAGES } from './images.js';
 import { RenderCache } from './markdown.js';
 
 export const ARTICLE_NOT_FOUND = '文章不存在或未发布';
@@ -170,6 +170,18 @@ const photoThumbs = new VersionedKeeper<string | null>('photos', 5_000);
  * view counted changes no neighbour, and bumps no version).
  */
 const neighbours = new VersionedKeeper<[ArticleLink | null, ArticleLink | null]>('articles', 5_000);
+
+/**
+ * The gallery's answers by query, as sent: the same few pages are asked for again and again by
+ * every visitor, and each was a read of the page's rows, what is known of their images and their
+ * JSON written again — the kinds of call the public site makes most (BENCHMARKS.md, twenty-second
+ * session). Kept by the rules of what they are made of: the photos' version and the stored
+ * images' (an upload here: images.ts `STORED_IMAGES`) in this process, at most 10 s old for
+ * another process's writes (resources/counts.ts). At most `KEPT_GALLERY_PAGES`, oldest out first,
+ * so a crawler asking for every page and tag costs memory once.
+ */
+const KEPT_GALLERY_PAGES = 500;
+const galleryAnswers = new VersionedKeeper<Buffer>(['photos', STORED_IMAGES], KEPT_GALLERY_PAGES);
 
 interface ArticleLink {
   id: number;
@@ -444,8 +456,13 @@ export const blogPublicRoutes: FastifyPluginAsync = async (app) => {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { page, limit, album, tag } = request.query;
+      const now = app.config.now();
+      const key = JSON.stringify([page, limit, album ?? null, tag ?? null]);
+      const kept = galleryAnswers.get(db, key, now);
+      if (kept) return reply.type(JSON_CONTENT_TYPE).send(kept.value);
+      const version = galleryAnswers.version(db);
       const visible = () => db.selectFrom('photos').where('status', '=', 'published');
       let base = visible();
       if (album) base = base.where('album', '=', album);
@@ -454,7 +471,6 @@ export const blogPublicRoutes: FastifyPluginAsync = async (app) => {
       // the articles' total and tag cloud are (above): read again after any write to photos
       // through the engine in this process, at most 10 s old otherwise. An album's total is its
       // count there; a total by tag is counted each time, for the reason the articles' is.
-      const now = app.config.now();
       const albumsNow = cachedValue(db, 'photos', 'public:photos:albums', now, async () =>
         (
           await visible()
@@ -490,7 +506,7 @@ export const blogPublicRoutes: FastifyPluginAsync = async (app) => {
         rows.map((r) => r.image as string),
         app.config.now(),
       );
-      return ok({
+      const answer = okBytes({
         results: rows.map((row) => {
           const url = row.image as string;
           const size = info.get(url);
@@ -509,6 +525,8 @@ export const blogPublicRoutes: FastifyPluginAsync = async (app) => {
         page: { total, page, limit },
         albums,
       });
+      galleryAnswers.set(db, key, answer, version, now);
+      return reply.type(JSON_CONTENT_TYPE).send(answer);
     },
   );
 };
