@@ -11,7 +11,7 @@
 
 import { VALIDITIES, type Validity } from '@wanxiang/core';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { invalidInput, notFound, ok } from '../../http/envelope.js';
+import { invalidInput, JSON_CONTENT_TYPE, notFound, ok, okBytes } from '../../http/envelope.js';
 import {
   authFailureResponses,
   bearerSecurity,
@@ -32,10 +32,11 @@ import { keepSearchLog, SearchLog } from './search-log.js';
  * word of the day's news); each was four statements, a search's largest cost being node-postgres
  * decoding the candidates' and pages' text (BENCHMARKS.md, twelfth session). A document's views
  * change no version: the count shown may be up to 10 s old. Each search is still logged, with the
- * hits it answered (search-log.ts). At most `KEPT_SEARCHES` per process, oldest out first.
+ * hits it answered (search-log.ts). What is kept is the answer as sent (its JSON written once),
+ * with the total the log records. At most `KEPT_SEARCHES` per process, oldest out first.
  */
 const KEPT_SEARCHES = 500;
-const searches = new VersionedKeeper<Awaited<ReturnType<typeof searchDocs>>>(
+const searches = new VersionedKeeper<{ total: number; bytes: Buffer }>(
   ['docs', 'docPages', 'docCategories'],
   KEPT_SEARCHES,
 );
@@ -229,25 +230,29 @@ export const docsRoutes: FastifyPluginAsync = async (app) => {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const query = parseDocQuery(request.query ?? {});
       const started = performance.now();
       const now = app.config.now();
       const key = JSON.stringify(query);
       const version = searches.version(db);
       const kept = searches.get(db, key, now);
-      const result = kept?.value ?? (await searchDocs(db, dialect, query));
-      if (!kept) searches.set(db, key, result, version, now);
+      let answer = kept?.value;
+      if (!answer) {
+        const result = await searchDocs(db, dialect, query);
+        answer = { total: result.page.total, bytes: okBytes({ ...result }) };
+        searches.set(db, key, answer, version, now);
+      }
       const tookMs = Math.round(performance.now() - started);
       if (query.q)
         searchLog.add({
           q: query.q,
           userId: await visitorId(request),
-          hits: result.page.total,
+          hits: answer.total,
           tookMs,
           at: now,
         });
-      return ok(result);
+      return reply.type(JSON_CONTENT_TYPE).send(answer.bytes);
     },
   );
 
