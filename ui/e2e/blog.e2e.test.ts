@@ -163,8 +163,16 @@ describe.runIf(browserAvailable())('blog and gallery (e2e)', () => {
     await screenshot(narrow.page, 'article-375');
     await screenshot(narrow.page, 'article-375-full', { fullPage: true });
     await narrow.close();
-    const after = await publicApi<{ results: Listed[] }>('/api/public/articles?limit=1');
-    expect(after.results[0]?.views).toBe(first.views + 3);
+    // The list shows views at most a second behind the article's page (public-routes.ts).
+    await expect
+      .poll(
+        async () =>
+          (await publicApi<{ results: Listed[] }>('/api/public/articles?limit=1')).results[0]?.views,
+        {
+          timeout: 5_000,
+        },
+      )
+      .toBe(first.views + 3);
   });
 
   it('shows a draft or missing article as 文章不存在或未发布', async () => {

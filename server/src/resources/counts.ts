@@ -131,12 +131,15 @@ export class VersionedKeeper<T> {
   /**
    * `resource`: the one the values are read from, or every one they are read from (none: the
    * values change only as `forget` says); `lasts`: a value that cannot change behind this
-   * process's back, kept past `COUNT_TTL_MS`.
+   * process's back, kept past the time a value may be old; `ttlMs`: that time (`COUNT_TTL_MS`
+   * unless the values change more often than any version follows).
    */
   constructor(
     resource: string | readonly string[],
     private readonly max: number,
     private readonly lasts: (value: T) => boolean = () => false,
+    /** How old a value may be (another process's writes, or changes no version follows). */
+    private readonly ttlMs: number = COUNT_TTL_MS,
   ) {
     this.resources = typeof resource === 'string' ? [resource] : resource;
   }
@@ -154,7 +157,7 @@ export class VersionedKeeper<T> {
   get(db: object, key: string, now: number): { value: T } | undefined {
     const hit = this.kept.get(db)?.get(key);
     if (!hit || hit.version !== this.version(db) || hit.generation !== this.generation) return undefined;
-    if (now - hit.at >= COUNT_TTL_MS && !this.lasts(hit.value)) return undefined;
+    if (now - hit.at >= this.ttlMs && !this.lasts(hit.value)) return undefined;
     return { value: hit.value };
   }
 

@@ -2,6 +2,7 @@
 
 import { MINUTE } from '@wanxiang/demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VIEWS_SHOWN_WITHIN_MS } from '../../src/domain/blog/public-routes.js';
 import { DB_KINDS, startTestApp, type TestApp } from '../helpers/app.js';
 import { type Api, adminApi } from '../resources/helpers.js';
 
@@ -152,6 +153,8 @@ describe.each(DB_KINDS)('public articles on %s', (kind) => {
     await Promise.all(Array.from({ length: 9 }, () => get(`/api/public/articles/${target.id}`)));
     const after = (await get(`/api/public/articles/${target.id}`)).json().data;
     expect(after.views).toBe(11);
+    // The list is kept up to a second (views move no version): a second later it shows them.
+    t.clock.advance(VIEWS_SHOWN_WITHIN_MS);
     const listed = (await get('/api/public/articles?limit=50')).json().data.results as Listed[];
     expect(listed.find((a) => a.id === target.id)?.views).toBe(11);
     // The admin sees the same count; counting a view does not make the row "changed by someone else".
@@ -180,6 +183,27 @@ describe.each(DB_KINDS)('public articles on %s', (kind) => {
     expect(res.status, res.text).toBe(200);
     const html = (await get(`/api/public/articles/${target.id}`)).json().data.html;
     expect(html).toBe('<p>改过的<strong>正文</strong></p>\n');
+  });
+
+  it('keeps the list up to a second: a view shows on it a second later, an edit at once', async () => {
+    const list = async () =>
+      ((await get('/api/public/articles?limit=50')).json().data.results as Listed[]).find(
+        (a) => a.id === target.id,
+      );
+    const target = published[2] as { id: number };
+    const before = await list();
+    expect((await get(`/api/public/articles/${target.id}`)).json().data.views).toBe((before?.views ?? 0) + 1);
+    expect((await list())?.views).toBe(before?.views);
+    t.clock.advance(VIEWS_SHOWN_WITHIN_MS);
+    expect((await list())?.views).toBe((before?.views ?? 0) + 1);
+
+    const row = (await api.get(`/api/admin/articles/${target.id}`)).body.data;
+    const edited = await api.patch(`/api/admin/articles/${target.id}`, {
+      summary: '列表里立刻可见的摘要',
+      updatedAt: row.updatedAt,
+    });
+    expect(edited.status, edited.text).toBe(200);
+    expect((await list())?.summary).toBe('列表里立刻可见的摘要');
   });
 
   it('links an article to its neighbours as they are now, a neighbour withdrawn or back at once', async () => {

@@ -183,6 +183,23 @@ const neighbours = new VersionedKeeper<[ArticleLink | null, ArticleLink | null]>
 const KEPT_GALLERY_PAGES = 500;
 const galleryAnswers = new VersionedKeeper<Buffer>(['photos', STORED_IMAGES], KEPT_GALLERY_PAGES);
 
+/**
+ * The article list's answers by query, as sent, for at most `VIEWS_SHOWN_WITHIN_MS`: the list is
+ * the public site's most asked JSON (the home and its pages), and each answer was a read of the
+ * page's rows and their JSON written again. An edit through the back office shows at once (the
+ * articles' version); a view counted moves no version — at 1–2 a second per article under load
+ * one would keep nothing — so the views a list shows are at most a second behind the article's
+ * own page, which counts and shows them exactly. At most `KEPT_LIST_PAGES`, oldest out first.
+ */
+export const VIEWS_SHOWN_WITHIN_MS = 1_000;
+const KEPT_LIST_PAGES = 500;
+const articleListAnswers = new VersionedKeeper<Buffer>(
+  ['articles', 'photos', STORED_IMAGES],
+  KEPT_LIST_PAGES,
+  undefined,
+  VIEWS_SHOWN_WITHIN_MS,
+);
+
 interface ArticleLink {
   id: number;
   title: string;
@@ -292,17 +309,21 @@ export const blogPublicRoutes: FastifyPluginAsync = async (app) => {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { page, limit, tag } = request.query;
+      const now = app.config.now();
+      const key = JSON.stringify([page, limit, tag ?? null]);
+      const kept = articleListAnswers.get(db, key, now);
+      if (kept) return reply.type(JSON_CONTENT_TYPE).send(kept.value);
+      const version = articleListAnswers.version(db);
       let base = publishedArticles();
       if (tag) base = base.where(listHolds('tags', tag));
-      const now = app.config.now();
       // The total and the tag cloud (every published article's tags: a read of them all) are
       // kept as the admin lists' totals are (resources/counts.ts): read again after any write
       // to articles through the engine in this process, at most 10 s old otherwise. A view
-      // counted changes neither; the rows, with their views, are read each time. A total by tag
-      // is counted each time: a key per tag anyone may type would let visitors push the admin
-      // lists' kept totals out of the shared cache.
+      // counted changes neither; the rows, with their views, are read for each answer made. A
+      // total by tag is counted for each answer made: a key per tag anyone may type would let
+      // visitors push the admin lists' kept totals out of the shared cache.
       const count = async () =>
         Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
       const [rows, total, tags] = await Promise.all([
@@ -323,11 +344,13 @@ export const blogPublicRoutes: FastifyPluginAsync = async (app) => {
         rows.map((r) => r.cover),
         now,
       );
-      return ok({
+      const answer = okBytes({
         results: rows.map((row) => articleSummary(row, thumbs)),
         page: { total, page, limit },
         tags,
       });
+      articleListAnswers.set(db, key, answer, version, now);
+      return reply.type(JSON_CONTENT_TYPE).send(answer);
     },
   );
 
