@@ -5,8 +5,9 @@
  *   GET /api/public/docs?categoryId=&q=&validity=&page=&limit=  → list or search
  *   GET /api/docs/{id}/pages/{page}  (login)                    → one page of a document
  *
- * Every search with a q is logged to doc_search_logs, in batches (search-log.ts). Importing this plugin also registers the
- * hooks that keep the search index in step with admin writes (resource.ts).
+ * Every search with a q is logged to doc_search_logs, in batches (search-log.ts). Importing this
+ * plugin also registers the hooks that keep the search index in step with admin writes
+ * (resource.ts).
  */
 
 import { VALIDITIES, type Validity } from '@wanxiang/core';

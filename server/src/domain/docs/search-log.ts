@@ -16,7 +16,9 @@
  * record of a read, not anything a caller was told was saved, so the crash rule (every
  * acknowledged write survives) does not reach it. A batch that fails (the database away) is kept
  * and tried again, at most `MAX_KEPT` entries, the oldest given up first — a log must not take
- * the server's memory while the database is down.
+ * the server's memory while the database is down. An entry the database itself would refuse does
+ * not get this far: the q is checked (routes.ts `parseDocQuery`) and NUL refused with the request
+ * (http/nul-characters.ts); the other values are the server's numbers.
  */
 import type { AnyDb } from '../../resources/extensions.js';
 
@@ -43,6 +45,8 @@ interface Logger {
 export class SearchLog {
   private kept: SearchLogEntry[] = [];
   private timer: NodeJS.Timeout | null = null;
+  /** After `close`: the database is going, nothing more is kept or tried. */
+  private closed = false;
   /** Writes one after another, so entries reach the table in the order the searches were answered. */
   private writing: Promise<void> = Promise.resolve();
 
@@ -54,6 +58,7 @@ export class SearchLog {
   ) {}
 
   add(entry: SearchLogEntry): void {
+    if (this.closed) return;
     this.kept.push(entry);
     if (this.kept.length >= BATCH) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS).unref();
@@ -70,6 +75,7 @@ export class SearchLog {
   /** At a clean stop: everything kept is written (once: the database is closing next). */
   close(): Promise<void> {
     return this.flush().then(() => {
+      this.closed = true;
       if (this.timer) clearTimeout(this.timer);
       this.timer = null;
       if (this.kept.length > 0)
@@ -102,7 +108,7 @@ export class SearchLog {
           { err, kept: this.kept.length, givenUp: Math.max(0, over) },
           'writing the search log failed; tried again later',
         );
-        this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS).unref();
+        if (!this.closed) this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS).unref();
         return;
       }
       this.written();
