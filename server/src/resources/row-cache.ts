@@ -20,6 +20,7 @@
  * `maxRowBytes` is not kept (writing it again costs little beside sending it).
  */
 import { dataEpoch } from '../db/data-epoch.js';
+import { ownMemory } from './own-memory.js';
 
 export interface RowCacheOptions {
   /** The most UTF-8 bytes of rows kept, in all tables together. */
@@ -69,7 +70,7 @@ export class RowCache {
     const key = `${table}:${id}`;
     this.remove(key);
     if (json.length > this.maxRowBytes) return;
-    this.rows.set(key, { version, json, at: now, epoch: dataEpoch() });
+    this.rows.set(key, { version, json: ownMemory(json), at: now, epoch: dataEpoch() });
     this.held += json.length;
     // A Map iterates in insertion order: the first keys are the oldest entries.
     for (const [oldest, entry] of this.rows) {

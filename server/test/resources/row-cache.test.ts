@@ -42,6 +42,18 @@ describe('RowCache', () => {
     expect(cache.get('orders', 4, 2, 0)?.toString()).toBe('{"id":4}');
   });
 
+  it('keeps a row in memory of its own, not a slice of a shared slab', () => {
+    const cache = new RowCache({ maxBytes: 1000, ttlMs: 1000 });
+    // A small Buffer.from is a slice of Node's shared 8 KB pool: kept as it is, the whole slab
+    // would stay alive with it (own-memory.ts).
+    const pooled = row('{"id":1}');
+    expect(pooled.buffer.byteLength).toBeGreaterThan(pooled.length);
+    cache.set('orders', 1, 1, pooled, 0);
+    const kept = cache.get('orders', 1, 1, 0);
+    expect(kept?.toString()).toBe('{"id":1}');
+    expect(kept?.buffer.byteLength).toBe(kept?.length);
+  });
+
   it('does not keep a row larger than maxRowBytes', () => {
     const cache = new RowCache({ maxBytes: 1000, ttlMs: 1000, maxRowBytes: 10 });
     cache.set('docs', 1, 1, row('{"content":"很长的正文"}'), 0);

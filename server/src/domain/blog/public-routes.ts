@@ -17,6 +17,7 @@ import { JSON_CONTENT_TYPE, notFound, ok, okBytes } from '../../http/envelope.js
 import { failureEnvelopeSchema, successEnvelopeSchema } from '../../http/schemas.js';
 import { cachedCount, cachedValue, VersionedKeeper } from '../../resources/counts.js';
 import type { AnyDb } from '../../resources/extensions.js';
+import { ownMemory } from '../../resources/own-memory.js';
 import { likePattern } from '../../resources/query.js';
 import { type DbRow, isoOf } from '../../resources/storage.js';
 import { type ImageRow, imageInfoFilling, imageInfoRead, STORED_IMAGES } from './images.js';
@@ -349,7 +350,7 @@ export const blogPublicRoutes: FastifyPluginAsync = async (app) => {
         page: { total, page, limit },
         tags,
       });
-      articleListAnswers.set(db, key, answer, version, now);
+      articleListAnswers.set(db, key, ownMemory(answer), version, now);
       return reply.type(JSON_CONTENT_TYPE).send(answer);
     },
   );
@@ -548,7 +549,7 @@ export const blogPublicRoutes: FastifyPluginAsync = async (app) => {
         page: { total, page, limit },
         albums,
       });
-      galleryAnswers.set(db, key, answer, version, now);
+      galleryAnswers.set(db, key, ownMemory(answer), version, now);
       return reply.type(JSON_CONTENT_TYPE).send(answer);
     },
   );

@@ -21,6 +21,7 @@ import {
 } from '../../http/schemas.js';
 import { bumpVersion, VersionedKeeper } from '../../resources/counts.js';
 import type { AnyDb } from '../../resources/extensions.js';
+import { ownMemory } from '../../resources/own-memory.js';
 import { signedIn } from '../auth/index.js';
 import { categoryTree, type DocQuery, docPage, MATCH_CAP, searchDocs } from './search.js';
 import { keepSearchLog, SearchLog } from './search-log.js';
@@ -241,7 +242,7 @@ export const docsRoutes: FastifyPluginAsync = async (app) => {
       let answer = kept?.value;
       if (!answer) {
         const result = await searchDocs(db, dialect, query);
-        answer = { total: result.page.total, bytes: okBytes({ ...result }) };
+        answer = { total: result.page.total, bytes: ownMemory(okBytes({ ...result })) };
         searches.set(db, key, answer, version, now);
       }
       const tookMs = Math.round(performance.now() - started);
