@@ -15,16 +15,25 @@
  * Every answer is checked: a status other than the expected one (200, or the public pages' HTML)
  * or `success: false` counts as an error.
  *
- * Memory: the server's RSS read from /proc/<pid>/status each second — the highest reading of each
- * third of the run — and its heap after each full garbage collection, from `--trace-gc` (Node
- * prints every GC's heap before → after; the server exposes nothing new for this). "Flat": the
- * last third's within 10 % (or 10 MB) of the middle third's, for RSS, and the heap after the last
- * full GC against the middle one. Under saturation the heap grows to the collector's limit between
- * full collections (v8-heap.ts), a saw of 6–15 s teeth: RSS went 391 → 510 MB within one tooth,
- * and single readings at the middle and the end compared whichever phase each fell in (two runs
- * of twenty "not flat" with the heap after every full GC at 62–65 MB). A third holds whole teeth;
- * a leak still shows as a rising peak.
- *
+ * Memory: the server at rest — the warm-up's calls all answered, then a full garbage collection
+ * (bench/memory-probe.mjs, loaded into the server with `--expose-gc`, prints process.memoryUsage()
+ * on SIGUSR2) — read before the measured run and again after it. "Flat": each of the heap's live
+ * objects (heap used) and the memory outside V8's heap (RSS less the heap's memory: native
+ * memory, Buffers, code) grown by at most 10 % or 5 MB, whichever is more. Checked against
+ * leaks loaded into the server for the purpose: 0.6 MB a second of Buffers grew the memory
+ * outside the heap 250.7 → 297.8 MB and objects kept in the heap grew it 111.8 → 204.1 MB — both
+ * flagged — where a run without one was 59.8 → 63.6 and 247.7 → 213.8 (BENCHMARKS.md,
+ * twenty-third session). A slower leak than about 10 MB a minute is below what one minute tells.
+ * During the run the bench prints, without a bar, RSS (read from /proc/<pid>/status each second),
+ * the part of it outside V8's heap (less the heap's memory in the latest `--trace-gc` line), each
+ * the highest of each third, and the heap after the run's full collections, the lowest of each
+ * third. Under saturation the heap grows to the collector's limit between full collections
+ * (v8-heap.ts), a saw whose teeth are 6–20 s and whose height the collector sets anew each time
+ * (V8's heap memory 117–243 MB in one run): RSS's peaks by third rose or fell by up to 160 MB with
+ * the live heap and the memory outside it flat. The bar was once those peaks, and false-flagged
+ * (BENCHMARKS.md, twenty-first session); also once the heap after the last full collection, which
+ * found 76–89 MB after three collections that followed another within 1–8 s (the young objects of
+ * the requests in flight), 63–66 MB after the other 39 of a 240-s run.
  * Warm-up: the same load for `BENCH_LOAD_WARMUP` seconds (default 30), not counted. For the first
  * 20–30 s of load V8 is still compiling the hot paths with TurboFan on its helper threads, which
  * on a 2-core machine take the CPU the server's thread and PostgreSQL need: `--trace-opt` counted
@@ -118,7 +127,19 @@ interface Server {
   heapAfterGc: { at: number; mb: number }[];
   /** Young-generation collections so far, and the MB they freed (≈ what was allocated and died young). */
   scavenges: { count: number; freedMb: number };
+  /** V8's heap memory after the latest collection of either kind (`--trace-gc`'s "(… MB)"), MB. */
+  v8HeapMb(): number;
+  /** A full collection now, and the memory after it (bench/memory-probe.mjs). */
+  atRest(): Promise<AtRest>;
   others?: Server[];
+}
+
+/** The server's memory after a full collection, MB (process.memoryUsage). */
+interface AtRest {
+  rss: number;
+  heapTotal: number;
+  heapUsed: number;
+  arrayBuffers: number;
 }
 
 const children = new Set<ChildProcess>();
@@ -128,6 +149,8 @@ async function startServer(dataDir: string, databaseUrl: string): Promise<Server
   const base = `http://127.0.0.1:${port}`;
   const flags = [
     '--trace-gc',
+    '--expose-gc',
+    `--import=${path.join(ROOT, 'bench/memory-probe.mjs')}`,
     ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : []),
     ...(process.env.BENCH_LOAD_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
   ];
@@ -151,6 +174,8 @@ async function startServer(dataDir: string, databaseUrl: string): Promise<Server
   let output = '';
   const heapAfterGc: Server['heapAfterGc'] = [];
   const scavenges: Server['scavenges'] = { count: 0, freedMb: 0 };
+  let v8HeapMb = Number.NaN;
+  const probes: ((reading: AtRest) => void)[] = [];
   let partial = '';
   const started = Date.now();
   child.stdout?.on('data', (b: Buffer) => {
@@ -158,9 +183,23 @@ async function startServer(dataDir: string, databaseUrl: string): Promise<Server
     partial = lines.pop() ?? '';
     for (const line of lines) {
       if (SERVER_LOG) appendFileSync(SERVER_LOG, `${Date.now() - started} ${line}\n`);
+      if (line.startsWith('MEMORY-PROBE ')) {
+        const figure = (name: string) => Number(new RegExp(`${name}=([\\d.]+)`).exec(line)?.[1]);
+        probes.shift()?.({
+          rss: figure('rss'),
+          heapTotal: figure('heapTotal'),
+          heapUsed: figure('heapUsed'),
+          arrayBuffers: figure('arrayBuffers'),
+        });
+        continue;
+      }
       // "[pid:0x…]   12345 ms: Mark-Compact 30.5 (45.2) -> 28.1 (44.0) MB, …"
       if (process.env.BENCH_LOAD_GC_LOG && /ms: (Scavenge|Mark-Compact|Minor)/.test(line))
         appendFileSync(process.env.BENCH_LOAD_GC_LOG, `${line}\n`);
+      const memory = /: (?:Scavenge|Mark-Compact|Minor)[^\d]*[\d.]+ \([\d.]+\) -> [\d.]+ \(([\d.]+)\)/.exec(
+        line,
+      );
+      if (memory) v8HeapMb = Number(memory[1]);
       const gc = /: Mark-Compact[^\d]*[\d.]+ \([\d.]+\) -> ([\d.]+) \(/.exec(line);
       if (gc) heapAfterGc.push({ at: Date.now(), mb: Number(gc[1]) });
       // "… ms: Scavenge 45.2 (60.1) -> 30.5 (61.2) MB, …"
@@ -185,7 +224,12 @@ async function startServer(dataDir: string, databaseUrl: string): Promise<Server
     if (up) break;
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { child, base, output: () => output, heapAfterGc, scavenges };
+  const atRest = () =>
+    new Promise<AtRest>((resolve) => {
+      probes.push(resolve);
+      child.kill('SIGUSR2');
+    });
+  return { child, base, output: () => output, heapAfterGc, scavenges, v8HeapMb: () => v8HeapMb, atRest };
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -665,7 +709,12 @@ interface Result {
   rps: number;
   perKind: { kind: string; n: number; p50: number; p99: number }[];
   rss: { start: number; middle: number; end: number };
-  heap: { first: number; middle: number; last: number; count: number };
+  /** RSS less V8's heap memory, MB, the highest of each third. */
+  outsideHeap: { start: number; middle: number; end: number };
+  /** Heap after full GC, MB, the lowest of each third of the run's full collections. */
+  heap: { start: number; middle: number; end: number; count: number };
+  /** The server at rest after a full collection, before the measured run and after it. */
+  atRest: { before: AtRest; after: AtRest };
   loadAvg: string;
   /** CPU used during the run, % of one core: the server, PostgreSQL's processes, this generator. */
   cpu: { server: number; postgres: number; generator: number; serverWaiting: number };
@@ -687,13 +736,19 @@ async function measure(server: Server, label: string): Promise<Result> {
   };
   try {
     if (WARMUP > 0) await run(WARMUP, null);
+    const before = await server.atRest();
     const tally: Tally = { byKind: new Map(), errors: [], timeline: [] };
     const rss: number[] = [];
+    const outsideHeap: number[] = [];
     const pid = server.child.pid;
-    rss.push(rssMb(pid));
+    const sample = () => {
+      rss.push(rssMb(pid));
+      outsideHeap.push((rss.at(-1) as number) - server.v8HeapMb());
+    };
+    sample();
     const threads: ThreadsSample[] = [threadsCpu(pid ?? 0)];
     const sampler = setInterval(() => {
-      rss.push(rssMb(pid));
+      sample();
       threads.push(threadsCpu(pid ?? 0));
     }, 1000);
     const cpu0 = { server: cpuMs(pid ?? 0), postgres: postgresCpu(), self: process.cpuUsage() };
@@ -718,7 +773,7 @@ async function measure(server: Server, label: string): Promise<Result> {
       );
     else if (process.env.BENCH_LOAD_TIMELINE)
       writeFileSync(process.env.BENCH_LOAD_TIMELINE, JSON.stringify(tally.timeline));
-    rss.push(rssMb(pid));
+    sample();
     const loadAvg = load();
     const all = [...tally.byKind.values()].flat().sort((a, b) => a - b);
     const perKind = [...tally.byKind.entries()]
@@ -728,6 +783,7 @@ async function measure(server: Server, label: string): Promise<Result> {
       })
       .sort((a, b) => b.n - a.n);
     const gcs = server.heapAfterGc.filter((g) => g.at >= t0);
+    const after = await server.atRest();
     return {
       label,
       requests: all.length,
@@ -736,13 +792,16 @@ async function measure(server: Server, label: string): Promise<Result> {
       p99: quantile(all, 0.99),
       rps: all.length / seconds,
       perKind,
-      rss: thirdsPeaks(rss),
+      rss: thirds(rss, Math.max),
+      outsideHeap: thirds(outsideHeap, Math.max),
       heap: {
-        first: gcs[0]?.mb ?? Number.NaN,
-        middle: gcs[Math.floor(gcs.length / 2)]?.mb ?? Number.NaN,
-        last: gcs.at(-1)?.mb ?? Number.NaN,
+        ...thirds(
+          gcs.map((g) => g.mb),
+          Math.min,
+        ),
         count: gcs.length,
       },
+      atRest: { before, after },
       loadAvg,
       cpu,
     };
@@ -795,13 +854,20 @@ function printTimeline(
   }
 }
 
-const flat = (middle: number, end: number) => !(end > Math.max(middle * 1.1, middle + 10));
+/** At rest, before and after the run: grown by at most 10 % or 5 MB, whichever is more. */
+const restFlat = (before: number, after: number) => after - before <= Math.max(5, before * 0.1);
 
-/** The highest of each third of `samples` (RSS each second): first, middle, last. */
-function thirdsPeaks(samples: readonly number[]): { start: number; middle: number; end: number } {
-  const third = Math.max(1, Math.floor(samples.length / 3));
-  const peak = (from: number, to?: number) => Math.max(...samples.slice(from, to).filter(Number.isFinite));
-  return { start: peak(0, third), middle: peak(third, 2 * third), end: peak(2 * third) };
+/** The highest or lowest (`pick`) of each third of `samples`: first, middle, last (NaN: none). */
+function thirds(
+  samples: readonly number[],
+  pick: (...values: number[]) => number,
+): { start: number; middle: number; end: number } {
+  const third = samples.length / 3;
+  const of = (from: number, to: number) => {
+    const values = samples.slice(Math.floor(from), Math.floor(to)).filter(Number.isFinite);
+    return values.length > 0 ? pick(...values) : Number.NaN;
+  };
+  return { start: of(0, third), middle: of(third, 2 * third), end: of(2 * third, samples.length) };
 }
 
 function print(r: Result): boolean {
@@ -816,8 +882,9 @@ function print(r: Result): boolean {
     console.log(
       `  ${k.kind.padEnd(14)} ${String(k.n).padStart(8)} ${f(k.p50).padStart(8)} ${f(k.p99).padStart(8)}`,
     );
-  const rssFlat = flat(r.rss.middle, r.rss.end);
-  const heapFlat = Number.isNaN(r.heap.last) || flat(r.heap.middle, r.heap.last);
+  const { before, after } = r.atRest;
+  const heapFlat = restFlat(before.heapUsed, after.heapUsed);
+  const outsideFlat = restFlat(before.rss - before.heapTotal, after.rss - after.heapTotal);
   const lines: [string, string, string, boolean | null][] = [
     ['requests', String(r.requests), '', null],
     ['throughput', `${f(r.rps)} req/s`, '', null],
@@ -831,18 +898,28 @@ function print(r: Result): boolean {
     ["server's thread waiting for a CPU, % of run", r.cpu.serverWaiting.toFixed(0), '', null],
     ['p50 (all calls)', `${f(r.p50)} ms`, '', null],
     ['p99 (all calls)', `${f(r.p99)} ms`, `bar ≤ ${P99_BAR_MS} ms`, r.p99 <= P99_BAR_MS],
+    ['RSS, highest of each third', `${f(r.rss.start)} → ${f(r.rss.middle)} → ${f(r.rss.end)} MB`, '', null],
     [
-      'RSS, highest of each third',
-      `${f(r.rss.start)} → ${f(r.rss.middle)} → ${f(r.rss.end)} MB`,
-      'flat',
-      rssFlat,
+      "RSS outside V8's heap, highest of each third",
+      `${f(r.outsideHeap.start)} → ${f(r.outsideHeap.middle)} → ${f(r.outsideHeap.end)} MB`,
+      '',
+      null,
     ],
     [
-      `heap after full GC (${r.heap.count}): first → middle → last`,
-      `${f(r.heap.first)} → ${f(r.heap.middle)} → ${f(r.heap.last)} MB`,
-      'flat',
-      heapFlat,
+      `heap after full GC (${r.heap.count}), lowest of each third`,
+      `${f(r.heap.start)} → ${f(r.heap.middle)} → ${f(r.heap.end)} MB`,
+      '',
+      null,
     ],
+    ['at rest after a full GC, before → after the run:', '', '', null],
+    ['  heap used', `${f(before.heapUsed)} → ${f(after.heapUsed)} MB`, 'flat', heapFlat],
+    [
+      "  RSS outside V8's heap",
+      `${f(before.rss - before.heapTotal)} → ${f(after.rss - after.heapTotal)} MB`,
+      'flat',
+      outsideFlat,
+    ],
+    ['  RSS', `${f(before.rss)} → ${f(after.rss)} MB`, '', null],
   ];
   for (const [name, value, bar, ok] of lines)
     console.log(
@@ -855,7 +932,7 @@ function print(r: Result): boolean {
     seen.add(key);
     console.log(`  error: ${e.kind} → ${e.status} ${e.text}`);
   }
-  return r.errors.length === 0 && r.p99 <= P99_BAR_MS && rssFlat && heapFlat;
+  return r.errors.length === 0 && r.p99 <= P99_BAR_MS && outsideFlat && heapFlat;
 }
 
 /**

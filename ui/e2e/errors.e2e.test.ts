@@ -189,9 +189,9 @@ describe.runIf(browserAvailable())('404, Loading... and error answers (e2e)', ()
         const shown = (
           await page
             .locator('body')
-            .innerText()
+            .textContent()
             .catch(() => '')
-        ).slice(0, 600);
+        )?.slice(0, 600);
         throw new Error(
           `no figures after the retry; the page shows: ${shown}; page errors: ${errors.join(' | ')}`,
           {
