@@ -15,25 +15,27 @@
  * Every answer is checked: a status other than the expected one (200, or the public pages' HTML)
  * or `success: false` counts as an error.
  *
- * Memory: the server at rest — the warm-up's calls all answered, then a full garbage collection
- * (bench/memory-probe.mjs, loaded into the server with `--expose-gc`, prints process.memoryUsage()
- * on SIGUSR2) — read before the measured run and again after it. "Flat": each of the heap's live
- * objects (heap used) and the memory outside V8's heap (RSS less the heap's memory: native
- * memory, Buffers, code) grown by at most 10 % or 5 MB, whichever is more. Checked against
- * leaks loaded into the server for the purpose: 0.6 MB a second of Buffers grew the memory
- * outside the heap 250.7 → 297.8 MB and objects kept in the heap grew it 111.8 → 204.1 MB — both
- * flagged — where a run without one was 59.8 → 63.6 and 247.7 → 213.8 (BENCHMARKS.md,
- * twenty-third session). A slower leak than about 10 MB a minute is below what one minute tells.
- * During the run the bench prints, without a bar, RSS (read from /proc/<pid>/status each second),
- * the part of it outside V8's heap (less the heap's memory in the latest `--trace-gc` line), each
- * the highest of each third, and the heap after the run's full collections, the lowest of each
- * third. Under saturation the heap grows to the collector's limit between full collections
- * (v8-heap.ts), a saw whose teeth are 6–20 s and whose height the collector sets anew each time
- * (V8's heap memory 117–243 MB in one run): RSS's peaks by third rose or fell by up to 160 MB with
- * the live heap and the memory outside it flat. The bar was once those peaks, and false-flagged
- * (BENCHMARKS.md, twenty-first session); also once the heap after the last full collection, which
- * found 76–89 MB after three collections that followed another within 1–8 s (the young objects of
- * the requests in flight), 63–66 MB after the other 39 of a 240-s run.
+ * Memory, where it can grow: V8's heap of live objects, and everything outside the heap.
+ * bench/memory-probe.mjs, loaded into the server with `--expose-gc`, prints process.memoryUsage()
+ * each second and, on SIGUSR2, after a full garbage collection. The live heap: heap used at rest —
+ * the warm-up's calls all answered, then a full collection — before the measured run and again
+ * after it, grown by at most 10 % or 5 MB, whichever is more. Outside the heap (native memory,
+ * Buffers, code; RSS less V8's heap memory, read at the same instant): the median of the last
+ * third of the run's seconds at most 10 MB above the first third's. Checked against leaks loaded
+ * into the server for the purpose (0.6 MB a second of Buffers; objects kept in the heap): each
+ * flagged by its own line, a run without one by neither (BENCHMARKS.md, twenty-third session). A
+ * leak slower than about 10 MB in 40 s is below what one minute tells.
+ * Printed beside them without a bar: RSS, read from /proc/<pid>/status each second, the highest of
+ * each third, and the heap after each of the run's full collections, the lowest of each third.
+ * Under saturation the heap grows to the collector's limit between full collections (v8-heap.ts),
+ * a saw whose teeth are 2–60 s and whose height the collector sets anew each time (V8's heap
+ * memory 117–540 MB): RSS's peaks by third rose or fell by up to 160 MB in a minute with the live
+ * heap and the memory outside it flat. The bar was once those peaks, and false-flagged
+ * (BENCHMARKS.md, twenty-first session); then also the heap after the last full collection,
+ * which found 76–89 MB after three collections that followed another within 1–8 s (the young
+ * objects of the requests in flight), 63–66 MB after the other 39 of a 240-s run. RSS outside the
+ * heap read at rest after a full collection is no better: V8 keeps the pages it frees for a while,
+ * so it moved by 30–40 MB either way in runs without a leak.
  * Warm-up: the same load for `BENCH_LOAD_WARMUP` seconds (default 30), not counted. For the first
  * 20–30 s of load V8 is still compiling the hot paths with TurboFan on its helper threads, which
  * on a 2-core machine take the CPU the server's thread and PostgreSQL need: `--trace-opt` counted
@@ -113,6 +115,11 @@ const load = () =>
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
+const median = (...values: number[]) =>
+  quantile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T;
@@ -127,8 +134,8 @@ interface Server {
   heapAfterGc: { at: number; mb: number }[];
   /** Young-generation collections so far, and the MB they freed (≈ what was allocated and died young). */
   scavenges: { count: number; freedMb: number };
-  /** V8's heap memory after the latest collection of either kind (`--trace-gc`'s "(… MB)"), MB. */
-  v8HeapMb(): number;
+  /** The memory outside V8's heap (RSS less the heap's memory, read together), MB, each second. */
+  outsideHeap: { at: number; mb: number }[];
   /** A full collection now, and the memory after it (bench/memory-probe.mjs). */
   atRest(): Promise<AtRest>;
   others?: Server[];
@@ -174,7 +181,7 @@ async function startServer(dataDir: string, databaseUrl: string): Promise<Server
   let output = '';
   const heapAfterGc: Server['heapAfterGc'] = [];
   const scavenges: Server['scavenges'] = { count: 0, freedMb: 0 };
-  let v8HeapMb = Number.NaN;
+  const outsideHeap: Server['outsideHeap'] = [];
   const probes: ((reading: AtRest) => void)[] = [];
   let partial = '';
   const started = Date.now();
@@ -183,8 +190,12 @@ async function startServer(dataDir: string, databaseUrl: string): Promise<Server
     partial = lines.pop() ?? '';
     for (const line of lines) {
       if (SERVER_LOG) appendFileSync(SERVER_LOG, `${Date.now() - started} ${line}\n`);
+      const figure = (name: string) => Number(new RegExp(`${name}=([\\d.]+)`).exec(line)?.[1]);
+      if (line.startsWith('MEMORY-SAMPLE ')) {
+        outsideHeap.push({ at: Date.now(), mb: figure('rss') - figure('heapTotal') });
+        continue;
+      }
       if (line.startsWith('MEMORY-PROBE ')) {
-        const figure = (name: string) => Number(new RegExp(`${name}=([\\d.]+)`).exec(line)?.[1]);
         probes.shift()?.({
           rss: figure('rss'),
           heapTotal: figure('heapTotal'),
@@ -196,10 +207,6 @@ async function startServer(dataDir: string, databaseUrl: string): Promise<Server
       // "[pid:0x…]   12345 ms: Mark-Compact 30.5 (45.2) -> 28.1 (44.0) MB, …"
       if (process.env.BENCH_LOAD_GC_LOG && /ms: (Scavenge|Mark-Compact|Minor)/.test(line))
         appendFileSync(process.env.BENCH_LOAD_GC_LOG, `${line}\n`);
-      const memory = /: (?:Scavenge|Mark-Compact|Minor)[^\d]*[\d.]+ \([\d.]+\) -> [\d.]+ \(([\d.]+)\)/.exec(
-        line,
-      );
-      if (memory) v8HeapMb = Number(memory[1]);
       const gc = /: Mark-Compact[^\d]*[\d.]+ \([\d.]+\) -> ([\d.]+) \(/.exec(line);
       if (gc) heapAfterGc.push({ at: Date.now(), mb: Number(gc[1]) });
       // "… ms: Scavenge 45.2 (60.1) -> 30.5 (61.2) MB, …"
@@ -229,7 +236,7 @@ async function startServer(dataDir: string, databaseUrl: string): Promise<Server
       probes.push(resolve);
       child.kill('SIGUSR2');
     });
-  return { child, base, output: () => output, heapAfterGc, scavenges, v8HeapMb: () => v8HeapMb, atRest };
+  return { child, base, output: () => output, heapAfterGc, scavenges, outsideHeap, atRest };
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -709,7 +716,7 @@ interface Result {
   rps: number;
   perKind: { kind: string; n: number; p50: number; p99: number }[];
   rss: { start: number; middle: number; end: number };
-  /** RSS less V8's heap memory, MB, the highest of each third. */
+  /** RSS less V8's heap memory (bench/memory-probe.mjs, each second), MB, the median of each third. */
   outsideHeap: { start: number; middle: number; end: number };
   /** Heap after full GC, MB, the lowest of each third of the run's full collections. */
   heap: { start: number; middle: number; end: number; count: number };
@@ -739,12 +746,8 @@ async function measure(server: Server, label: string): Promise<Result> {
     const before = await server.atRest();
     const tally: Tally = { byKind: new Map(), errors: [], timeline: [] };
     const rss: number[] = [];
-    const outsideHeap: number[] = [];
     const pid = server.child.pid;
-    const sample = () => {
-      rss.push(rssMb(pid));
-      outsideHeap.push((rss.at(-1) as number) - server.v8HeapMb());
-    };
+    const sample = () => rss.push(rssMb(pid));
     sample();
     const threads: ThreadsSample[] = [threadsCpu(pid ?? 0)];
     const sampler = setInterval(() => {
@@ -793,7 +796,10 @@ async function measure(server: Server, label: string): Promise<Result> {
       rps: all.length / seconds,
       perKind,
       rss: thirds(rss, Math.max),
-      outsideHeap: thirds(outsideHeap, Math.max),
+      outsideHeap: thirds(
+        server.outsideHeap.filter((m) => m.at >= t0 && m.at <= t0 + seconds * 1000).map((m) => m.mb),
+        median,
+      ),
       heap: {
         ...thirds(
           gcs.map((g) => g.mb),
@@ -822,12 +828,16 @@ function printTimeline(
   fullGcAt: number[],
   threads: ThreadsSample[],
 ): void {
-  const start = Math.min(...timeline.map(([end]) => end));
+  // A loop, not Math.min(...): a long run's calls are more arguments than the stack holds.
+  let start = Number.POSITIVE_INFINITY;
+  for (const [end] of timeline) start = Math.min(start, end);
   const secondOf = (performanceMs: number) => Math.floor((performanceMs - start) / 1000);
   const bySecond = new Map<number, number[]>();
   for (const [end, ms] of timeline) {
     const s = secondOf(end);
-    bySecond.set(s, [...(bySecond.get(s) ?? []), ms]);
+    const calls = bySecond.get(s);
+    if (calls) calls.push(ms);
+    else bySecond.set(s, [ms]);
   }
   const gcs = new Map<number, number>();
   for (const at of fullGcAt) {
@@ -854,7 +864,9 @@ function printTimeline(
   }
 }
 
-/** At rest, before and after the run: grown by at most 10 % or 5 MB, whichever is more. */
+/** The memory outside V8's heap: its last third's median at most this above its first third's. */
+const OUTSIDE_HEAP_GROWTH_MB = 10;
+/** The live heap at rest, before and after the run: grown by at most 10 % or 5 MB, whichever is more. */
 const restFlat = (before: number, after: number) => after - before <= Math.max(5, before * 0.1);
 
 /** The highest or lowest (`pick`) of each third of `samples`: first, middle, last (NaN: none). */
@@ -884,7 +896,7 @@ function print(r: Result): boolean {
     );
   const { before, after } = r.atRest;
   const heapFlat = restFlat(before.heapUsed, after.heapUsed);
-  const outsideFlat = restFlat(before.rss - before.heapTotal, after.rss - after.heapTotal);
+  const outsideFlat = r.outsideHeap.end - r.outsideHeap.start <= OUTSIDE_HEAP_GROWTH_MB;
   const lines: [string, string, string, boolean | null][] = [
     ['requests', String(r.requests), '', null],
     ['throughput', `${f(r.rps)} req/s`, '', null],
@@ -900,10 +912,10 @@ function print(r: Result): boolean {
     ['p99 (all calls)', `${f(r.p99)} ms`, `bar ≤ ${P99_BAR_MS} ms`, r.p99 <= P99_BAR_MS],
     ['RSS, highest of each third', `${f(r.rss.start)} → ${f(r.rss.middle)} → ${f(r.rss.end)} MB`, '', null],
     [
-      "RSS outside V8's heap, highest of each third",
+      "RSS outside V8's heap, median of each third",
       `${f(r.outsideHeap.start)} → ${f(r.outsideHeap.middle)} → ${f(r.outsideHeap.end)} MB`,
-      '',
-      null,
+      'flat',
+      outsideFlat,
     ],
     [
       `heap after full GC (${r.heap.count}), lowest of each third`,
@@ -911,15 +923,13 @@ function print(r: Result): boolean {
       '',
       null,
     ],
-    ['at rest after a full GC, before → after the run:', '', '', null],
-    ['  heap used', `${f(before.heapUsed)} → ${f(after.heapUsed)} MB`, 'flat', heapFlat],
     [
-      "  RSS outside V8's heap",
-      `${f(before.rss - before.heapTotal)} → ${f(after.rss - after.heapTotal)} MB`,
+      'heap used at rest after a full GC, before → after',
+      `${f(before.heapUsed)} → ${f(after.heapUsed)} MB`,
       'flat',
-      outsideFlat,
+      heapFlat,
     ],
-    ['  RSS', `${f(before.rss)} → ${f(after.rss)} MB`, '', null],
+    ['RSS at rest, before → after', `${f(before.rss)} → ${f(after.rss)} MB`, '', null],
   ];
   for (const [name, value, bar, ok] of lines)
     console.log(
