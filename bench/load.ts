@@ -36,6 +36,7 @@
  * objects of the requests in flight), 63–66 MB after the other 39 of a 240-s run. RSS outside the
  * heap read at rest after a full collection is no better: V8 keeps the pages it frees for a while,
  * so it moved by 30–40 MB either way in runs without a leak.
+ *
  * Warm-up: the same load for `BENCH_LOAD_WARMUP` seconds (default 30), not counted. For the first
  * 20–30 s of load V8 is still compiling the hot paths with TurboFan on its helper threads, which
  * on a 2-core machine take the CPU the server's thread and PostgreSQL need: `--trace-opt` counted
@@ -144,9 +145,7 @@ interface Server {
 /** The server's memory after a full collection, MB (process.memoryUsage). */
 interface AtRest {
   rss: number;
-  heapTotal: number;
   heapUsed: number;
-  arrayBuffers: number;
 }
 
 const children = new Set<ChildProcess>();
@@ -196,12 +195,7 @@ async function startServer(dataDir: string, databaseUrl: string): Promise<Server
         continue;
       }
       if (line.startsWith('MEMORY-PROBE ')) {
-        probes.shift()?.({
-          rss: figure('rss'),
-          heapTotal: figure('heapTotal'),
-          heapUsed: figure('heapUsed'),
-          arrayBuffers: figure('arrayBuffers'),
-        });
+        probes.shift()?.({ rss: figure('rss'), heapUsed: figure('heapUsed') });
         continue;
       }
       // "[pid:0x…]   12345 ms: Mark-Compact 30.5 (45.2) -> 28.1 (44.0) MB, …"
@@ -232,8 +226,13 @@ async function startServer(dataDir: string, databaseUrl: string): Promise<Server
     await new Promise((r) => setTimeout(r, 200));
   }
   const atRest = () =>
-    new Promise<AtRest>((resolve) => {
-      probes.push(resolve);
+    new Promise<AtRest>((resolve, reject) => {
+      // A server that stopped answering the probe fails the run instead of hanging it.
+      const timer = setTimeout(() => reject(new Error(`no memory probe answer:\n${output}`)), 30_000);
+      probes.push((reading) => {
+        clearTimeout(timer);
+        resolve(reading);
+      });
       child.kill('SIGUSR2');
     });
   return { child, base, output: () => output, heapAfterGc, scavenges, outsideHeap, atRest };
