@@ -32,10 +32,10 @@
  * memory 117–540 MB): RSS's peaks by third rose or fell by up to 160 MB in a minute with the live
  * heap and the memory outside it flat. The bar was once those peaks, and false-flagged
  * (BENCHMARKS.md, twenty-first session); then also the heap after the last full collection,
- * which found 76–89 MB after three collections that followed another within 1–8 s (the young
- * objects of the requests in flight), 63–66 MB after the other 39 of a 240-s run. RSS outside the
- * heap read at rest after a full collection is no better: V8 keeps the pages it frees for a while,
- * so it moved by 30–40 MB either way in runs without a leak.
+ * which found 76–89 MB after three collections that followed another within 1–8 s, 60–69 MB
+ * after the other 39 of a 240-s run. RSS outside the
+ * heap read at rest after a full collection is no better: it moved by 30–40 MB either way in
+ * runs without a leak (likely pages V8 and the allocator keep a while after freeing them).
  *
  * Warm-up: the same load for `BENCH_LOAD_WARMUP` seconds (default 30), not counted. For the first
  * 20–30 s of load V8 is still compiling the hot paths with TurboFan on its helper threads, which
