@@ -643,7 +643,9 @@ async function loadFigures(
     console.log(
       `  32 connections, ${ROUNDS} × ${SECONDS} s each, alternating (load ${load()}): ${targets
         .map((t) => `${t.name} ${t.runs.map((l) => Math.round(l.rps)).join(' / ')} req/s`)
-        .join(', ')}, list p50 ${listT.runs.map((l) => l.p50).join(' / ')} ms`,
+        .join(
+          ', ',
+        )}, list p50 ${listT.runs.map((l) => l.p50).join(' / ')} ms, p99 ${listT.runs.map((l) => l.p99).join(' / ')} ms`,
     );
     const errors = targets.reduce((s, t) => s + t.runs.reduce((e, l) => e + l.errors, 0), 0);
     if (errors > 0) throw new Error(`${errors} failed requests under load`);
