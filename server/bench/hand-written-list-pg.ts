@@ -32,8 +32,8 @@ const types = {
 const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10), types });
 const LIMIT = 20;
 const COUNT_TTL_MS = 10_000;
-// The limit written in as well (a bound one is planned as if it might be any number: read every
-// matching row and sort them), the offset bound only past the first page — as the engine does.
+// The limit written in and the offset bound only past the first page, as the engine does (the
+// status is what matters to the plan; a bound limit gets the same one).
 const pageSql = (status: string, offset: boolean) =>
   `select * from orders where status = '${status}' order by created_at desc, id desc limit ${LIMIT}${offset ? ' offset $1' : ''}`;
 /** Statuses are lowercase words; anything else is refused before it reaches the SQL text. */
