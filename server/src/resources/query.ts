@@ -14,6 +14,7 @@ import {
 } from 'kysely';
 import type { DialectName } from '../db/connect.js';
 import { inlineLimit } from '../db/limit.js';
+import { planLiteral } from '../db/plan-literal.js';
 import { invalidInput } from '../http/envelope.js';
 import type { AnyDb } from './extensions.js';
 import { ident, PAGE_KEYS, WIRE_JSON, wireJsonSql } from './sqlite-json.js';
@@ -78,21 +79,15 @@ function listContains(column: string, type: string, value: unknown): Expression<
 }
 
 /**
- * A filter's value from a closed set — an enum's option, a boolean — written into the SQL as a
- * literal rather than bound. PostgreSQL plans a named statement for any parameter value once it
- * has run five times (its generic plan), from the column's average selectivity: for a skewed
- * column that is the wrong plan for the rare values, the ones people filter by. Orders by
- * `status = $1` newest first over a million rows, 1.4 % of them `paid`, walked the newest-first
- * index and dropped ~1 100 rows to find 20 (190 buffers, 0.85 ms) instead of reading 20 entries
- * of the (status, created_at, id) index (21 buffers, 0.14 ms); a status of seven orders would
- * read all of them. With the value in the text each value is a statement of its own, planned for
- * it. Safe and bounded: only an enum's own options (core's parser refuses the rest; checked again
- * here) and 0/1 become literals, so the texts stay as few as the sets' values. SQLite plans
- * without looking at values and is given the same text.
+ * A filter's value from a closed set — an enum's option, a boolean — written into the SQL so the
+ * plan PostgreSQL keeps is made for it (db/plan-literal.ts: a list by a rare status got the plan
+ * of an average one). Only an enum's own options (core's parser refuses the rest; checked again
+ * here) and 0/1.
  */
 function closedSetLiteral(field: FieldDef, value: unknown): RawBuilder<unknown> | undefined {
-  if (field.type === 'boolean') return sql.lit(toDbValue(field, value));
-  if (field.type === 'enum' && field.options.some((o) => o.value === value)) return sql.lit(value);
+  if (field.type === 'boolean') return planLiteral(toDbValue(field, value) as number);
+  if (field.type === 'enum' && typeof value === 'string' && field.options.some((o) => o.value === value))
+    return planLiteral(value);
   return undefined;
 }
 

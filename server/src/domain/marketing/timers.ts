@@ -14,6 +14,7 @@
  *   `bumpVersion`); other processes' totals catch up within their 10 s TTL.
  */
 import type { FastifyInstance } from 'fastify';
+import { planLiteral } from '../../db/plan-literal.js';
 import { bumpVersion } from '../../resources/counts.js';
 import type { AnyDb } from '../../resources/extensions.js';
 import { nextUpdatedAt } from '../../resources/row-change.js';
@@ -34,7 +35,7 @@ async function expireBatch(db: AnyDb, now: number): Promise<number> {
       db
         .selectFrom('user_coupons')
         .select('id')
-        .where('status', '=', 'unused')
+        .where('status', '=', planLiteral('unused'))
         .where('expires_at', '<=', now)
         .limit(BATCH),
     )

@@ -6,6 +6,7 @@
  */
 import { getResource, rankRunners } from '@wanxiang/core';
 import { sql } from 'kysely';
+import { planLiterals } from '../../db/plan-literal.js';
 import type { AnyDb } from '../../resources/extensions.js';
 import { modelOf, toWireRow } from '../../resources/storage.js';
 
@@ -49,7 +50,7 @@ export async function dispatchBoard(db: AnyDb, storeId: number | null) {
   const open = await db
     .selectFrom(table('deliveries'))
     .select(['runner_id', sql<number>`count(*)`.as('n')])
-    .where('status', 'in', ['assigned', 'pickedUp'])
+    .where('status', 'in', planLiterals(['assigned', 'pickedUp']))
     .where('runner_id', 'is not', null)
     .groupBy('runner_id')
     .execute();

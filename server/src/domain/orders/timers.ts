@@ -11,6 +11,7 @@
  */
 import { getResource } from '@wanxiang/core';
 import type { FastifyInstance } from 'fastify';
+import { planLiterals } from '../../db/plan-literal.js';
 import type { ResourceEngine } from '../../resources/engine.js';
 import type { AnyDb } from '../../resources/extensions.js';
 import { modelOf } from '../../resources/storage.js';
@@ -31,7 +32,7 @@ async function due(db: AnyDb, status: string[], stamp: string, before: number): 
   const rows = await db
     .selectFrom(modelOf(orders).table)
     .select('id')
-    .where('status', 'in', status)
+    .where('status', 'in', planLiterals(status))
     .where(stamp, '<', before)
     .orderBy(stamp)
     .limit(BATCH)
