@@ -14,7 +14,7 @@ import {
 } from 'kysely';
 import type { DialectName } from '../db/connect.js';
 import { inlineLimit } from '../db/limit.js';
-import { planLiteral } from '../db/plan-literal.js';
+import { fitsPlanLiteral, planLiteral } from '../db/plan-literal.js';
 import { invalidInput } from '../http/envelope.js';
 import type { AnyDb } from './extensions.js';
 import { ident, PAGE_KEYS, WIRE_JSON, wireJsonSql } from './sqlite-json.js';
@@ -82,11 +82,11 @@ function listContains(column: string, type: string, value: unknown): Expression<
  * A filter's value from a closed set — an enum's option, a boolean — written into the SQL so the
  * plan PostgreSQL keeps is made for it (db/plan-literal.ts: a list by a rare status got the plan
  * of an average one). Only an enum's own options (core's parser refuses the rest; checked again
- * here) and 0/1.
+ * here) and 0/1; an option planLiteral would not take stays bound.
  */
 function closedSetLiteral(field: FieldDef, value: unknown): RawBuilder<unknown> | undefined {
   if (field.type === 'boolean') return planLiteral(toDbValue(field, value) as number);
-  if (field.type === 'enum' && typeof value === 'string' && field.options.some((o) => o.value === value))
+  if (field.type === 'enum' && fitsPlanLiteral(value) && field.options.some((o) => o.value === value))
     return planLiteral(value);
   return undefined;
 }

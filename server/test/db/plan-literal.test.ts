@@ -4,7 +4,7 @@
  */
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { planLiteral, planLiterals } from '../../src/db/plan-literal.js';
+import { fitsPlanLiteral, planLiteral, planLiterals } from '../../src/db/plan-literal.js';
 
 // A builder only, to compile SQL text: it never connects.
 const db = new Kysely<Record<string, Record<string, unknown>>>({
@@ -22,8 +22,10 @@ describe('planLiteral', () => {
   });
 
   it('refuses anything that is not a plain word or a whole number', () => {
-    for (const value of ["paid' or '1'='1", 'a b', '', '状态', 'x'.repeat(65)])
+    for (const value of ["paid' or '1'='1", 'a b', '', '状态', 'x'.repeat(65)]) {
+      expect(fitsPlanLiteral(value)).toBe(false);
       expect(() => planLiteral(value)).toThrow(/closed set/);
+    }
     for (const value of [1.5, Number.NaN, 2 ** 53]) expect(() => planLiteral(value)).toThrow(/closed set/);
   });
 
