@@ -3,10 +3,10 @@
  * PostgreSQL: a hand-written single-purpose Fastify + node-postgres service answering the same
  * list over the same orders table — one prepared (named) SELECT of 20 rows as stored per status,
  * the status written into its text (a bound status gets PostgreSQL's one plan for every status after
- * five runs, the wrong one for a rare status: query.ts `closedSetLiteral`), the total
+ * five runs, the wrong one for a rare status: src/db/plan-literal.ts), the total
  * from a COUNT kept for 10 s per status (as the engine's count cache), the answer serialised by
  * Fastify from a response schema (fast-json-stringify). A pool of its own (`PG_POOL_SIZE`,
- * default 10, as the server's `DATABASE_POOL_SIZE`). No auth, no permissions, no registry, no
+ * default 20, as the server's `DATABASE_POOL_SIZE`). No auth, no permissions, no registry, no
  * wire conversion, no related names, no logger: everything the engine adds is missing.
  *
  *   DATABASE_URL=postgres://…?options=-c%20search_path%3Dbench_orders PORT=8402 \
@@ -29,7 +29,7 @@ const types = {
     return pg.types.getTypeParser(oid, format as any);
   },
 };
-const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10), types });
+const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 20), types });
 const LIMIT = 20;
 const COUNT_TTL_MS = 10_000;
 // The limit written in and the offset bound only past the first page, as the engine does (the
