@@ -33,10 +33,9 @@
  * heap and the memory outside it flat. The bar was once those peaks, and false-flagged
  * (BENCHMARKS.md, twenty-first session); then also the heap after the last full collection,
  * which found 76–89 MB after three collections that followed another within 1–8 s, 60–69 MB
- * after the other 39 of a 240-s run. RSS outside the
- * heap read at rest after a full collection is no better: it moved by 30–40 MB either way in
- * runs without a leak (likely pages V8 and the allocator keep a while after freeing them).
- *
+ * after the other 39 of a 240-s run. RSS outside the heap read at rest after a full collection is
+ * no better: it moved by 30–40 MB either way in runs without a leak (likely pages V8 and the
+ * allocator keep a while after freeing them).
  * Warm-up: the same load for `BENCH_LOAD_WARMUP` seconds (default 30), not counted. For the first
  * 20–30 s of load V8 is still compiling the hot paths with TurboFan on its helper threads, which
  * on a 2-core machine take the CPU the server's thread and PostgreSQL need: `--trace-opt` counted

@@ -85,7 +85,7 @@ function listContains(column: string, type: string, value: unknown): Expression<
  * here) and 0/1; an option planLiteral would not take stays bound.
  */
 function closedSetLiteral(field: FieldDef, value: unknown): RawBuilder<unknown> | undefined {
-  if (field.type === 'boolean') return planLiteral(toDbValue(field, value) as number);
+  if (field.type === 'boolean' && value != null) return planLiteral(toDbValue(field, value) as number);
   if (field.type === 'enum' && fitsPlanLiteral(value) && field.options.some((o) => o.value === value))
     return planLiteral(value);
   return undefined;
@@ -113,10 +113,9 @@ function filterExpression(model: ResourceModel, filter: Filter): Expression<SqlB
     case 'lte':
       return sql<SqlBool>`${ref} <= ${db(filter.value)}`;
     case 'in': {
-      // Sorted and once each, so a closed set's literals make one text per set of values.
-      const values = [...new Set((filter.value as unknown[]).map((v) => JSON.stringify(v)))]
-        .sort()
-        .map((v) => db(JSON.parse(v)));
+      // Sorted and once each (parsed values are strings, numbers or booleans), so a closed set's
+      // literals make one text per set of values.
+      const values = [...new Set(filter.value as unknown[])].sort().map(db);
       if (values.length === 0) return null;
       return sql<SqlBool>`${ref} in (${sql.join(values)})`;
     }
