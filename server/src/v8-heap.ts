@@ -9,10 +9,10 @@
  *   objects, an export's rows, which it streams: export.ts). Once it listens, it may grow while
  *   the server is saturated (`serving` below).
  * - The old generation is collected once it has grown by a quarter since the last collection,
- *   not when it has doubled or more (V8's own factor, up to 4× on a small heap). With a small
+ *   not by V8's own factor (up to 4× on a small heap that fills fast). With a small
  *   young generation more short-lived objects reach it, and on 1 000 000 orders the main thread's
  *   old generation grew 40 → 85 MB over two CSV exports before V8 collected it. While the server
- *   is saturated it grows by V8's factor (`serving` below).
+ *   is saturated it may double (`serving` below).
  *
  * Measured on 1 000 000 orders (README): idle RSS 141 → 118 MB, peak during a CSV export of every
  * order 241–271 → under 200 MB, with the same export time and list figures.
@@ -26,23 +26,29 @@
 import { PerformanceObserver } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 
-/** Whether the heap may grow by V8's own factors now (see `serving`). */
+/** Whether the heap may grow now (see `serving`). */
 let growing = false;
 
 /** Inside `whileBulkWriting`: V8's own sizing. */
 let bulk = false;
 
+/**
+ * How far the old generation may grow past what the last full collection left while the server
+ * is saturated: double (see `serving`).
+ */
+export const SATURATED_OLD_GROWTH_PERCENT = 100;
+
 export function settleHeap(): void {
   setFlagsFromString(`--semi-space-growth-factor=${growing || bulk ? 2 : 1}`);
   // 0: V8's own factor (the flag's default).
-  setFlagsFromString(`--heap-growing-percent=${growing || bulk ? 0 : 25}`);
+  setFlagsFromString(`--heap-growing-percent=${growing ? SATURATED_OLD_GROWTH_PERCENT : bulk ? 0 : 25}`);
 }
 
 settleHeap();
 
 /**
  * Once the server listens: the young generation may grow (V8's own doubling, up to its maximum),
- * and the old one by V8's own factor, only while requests wait for a turn at admission
+ * and the old one double before it is collected, only while requests wait for a turn at admission
  * (http/admission.ts) — the server is saturated.
  *
  * Why: under saturation a request's objects live across several scavenges (it waits on the
@@ -61,8 +67,13 @@ settleHeap();
  * concurrent marking took ~100 ms of a helper thread from the two cores the server's thread and
  * PostgreSQL share, and the half-second after it had the run's slowest answers (p99 100–115 ms
  * against 55–65 between them; a per-thread CPU sampler beside the load's timeline, BENCHMARKS.md
- * eighteenth session). By V8's factor: every 6–15 s, RSS under that load 30–100 MB higher. Once
- * the queue is empty, the limit set at the next full collection is a quarter's growth again.
+ * eighteenth session). V8's own factor is no cure: it sizes the growth from how fast the old
+ * generation fills against how fast it is marked, and a server's slow, steady promotion gets
+ * about its minimum (1.1–1.3×) — 26–31 full collections a minute, 60 → 80 MB, as with the
+ * quarter (BENCHMARKS.md, twenty-fifth session). Doubling: 4–6 a minute, the load's p99 81–89 ms
+ * against 100–108 in runs of the same speed, RSS at its peaks ~45 MB higher (three times: 3 a
+ * minute, no lower p99 for its throughput, ~100 MB). Once the queue is empty, the limit set at the
+ * next full collection is a quarter's growth again.
  *
  * Decided after each collection, the only moments V8 would grow it: growth is judged by the next
  * scavenge, and the queue's state at the last one is a fresh enough reading.
