@@ -36,7 +36,7 @@ let bulk = false;
  * How far the old generation may grow past what the last full collection left while the server
  * is saturated: double (see `serving`).
  */
-export const SATURATED_OLD_GROWTH_PERCENT = 100;
+const SATURATED_OLD_GROWTH_PERCENT = 100;
 
 export function settleHeap(): void {
   setFlagsFromString(`--semi-space-growth-factor=${growing || bulk ? 2 : 1}`);
@@ -68,10 +68,9 @@ settleHeap();
  * PostgreSQL share, and the half-second after it had the run's slowest answers (p99 100–115 ms
  * against 55–65 between them; a per-thread CPU sampler beside the load's timeline, BENCHMARKS.md
  * eighteenth session). V8's own factor is no cure: it sizes the growth from how fast the old
- * generation fills against how fast it is marked, and a server's slow, steady promotion gets
- * about its minimum (1.1–1.3×) — 26–31 full collections a minute, 60 → 80 MB, as with the
- * quarter (BENCHMARKS.md, twenty-fifth session). Doubling: 4–6 a minute, the load's p99 81–89 ms
- * against 100–108 in runs of the same speed, RSS at its peaks ~45 MB higher (three times: 3 a
+ * generation fills against how fast it is marked, and a server's slow, steady promotion draws
+ * it near its minimum (60 → 80 MB, 1.3×) — 26–31 full collections a minute, as with the quarter (BENCHMARKS.md, twenty-fifth session). Doubling: 4–6 a minute, the load's p99 81–89 ms
+ * against 100–108 in runs of the same speed, RSS at its peaks ~45 MB higher (three times: 2–3 a
  * minute, no lower p99 for its throughput, ~100 MB). Once the queue is empty, the limit set at the
  * next full collection is a quarter's growth again.
  *
